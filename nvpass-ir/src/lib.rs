@@ -1,0 +1,4 @@
+//! nvpass-ir
+#![cfg_attr(not(feature = "std"), no_std)]
+#![deny(missing_docs)]
+extern crate alloc;
