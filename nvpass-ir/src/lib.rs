@@ -1,4 +1,22 @@
-//! nvpass-ir
+//! The reference IR of nvpass: an arena representation of LLVM IR with a
+//! reader and printer for LLVM's textual form and a verifier.
+//!
+//! * [`entity`]: `u32` ids for every IR object.
+//! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
+//!   the data model. Use lists are maintained on every mutation, so the
+//!   users of a value are found without scanning.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
+
+pub mod attr;
+pub mod entity;
+pub mod inst;
+pub mod intern;
+pub mod metadata;
+pub mod module;
+pub mod types;
+pub mod value;
+
+pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
+pub use module::Module;

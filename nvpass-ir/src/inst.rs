@@ -1,0 +1,502 @@
+//! Instructions.
+//!
+//! An instruction is an [`Opcode`], a result type, value operands, block
+//! operands (successors, phi incoming blocks), flags, an opcode-specific
+//! [`Extra`] payload and metadata attachments. Operand conventions per opcode
+//! are documented on [`Opcode`]'s variants.
+
+use crate::attr::AttrSet;
+use crate::entity::{Block, Inst, Sym, Type, Value};
+use crate::metadata::Attachment;
+use crate::value::Operand;
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+use bitflags::bitflags;
+use cranelift_entity::packed_option::PackedOption;
+use smallvec::SmallVec;
+
+macro_rules! opcodes {
+    ($($(#[$doc:meta])* $name:ident = $kw:literal,)*) => {
+        /// Instruction (and constant-expression) opcodes.
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        pub enum Opcode {
+            $($(#[$doc])* $name,)*
+        }
+        impl Opcode {
+            /// The LLVM keyword.
+            pub fn keyword(self) -> &'static str {
+                match self { $(Opcode::$name => $kw,)* }
+            }
+            /// Looks an opcode up by keyword.
+            pub fn from_keyword(kw: &[u8]) -> Option<Opcode> {
+                match kw { $(k if k == $kw.as_bytes() => Some(Opcode::$name),)* _ => None }
+            }
+        }
+    };
+}
+
+opcodes! {
+    /// `ret [v]`: ops = [] or [v].
+    Ret = "ret",
+    /// `br`: ops = [] / [cond]; blocks = [dest] / [then, else].
+    Br = "br",
+    /// `switch`: ops = [cond, case values...]; blocks = [default, case dests...].
+    Switch = "switch",
+    /// `indirectbr`: ops = [addr]; blocks = destinations.
+    IndirectBr = "indirectbr",
+    /// `invoke`: like `call`; blocks = [normal, unwind].
+    Invoke = "invoke",
+    /// `callbr`: like `call`; blocks = [default, indirect...].
+    CallBr = "callbr",
+    /// `resume`: ops = [v].
+    Resume = "resume",
+    /// `unreachable`.
+    Unreachable = "unreachable",
+    /// `fneg`.
+    FNeg = "fneg",
+    /// `add`.
+    Add = "add",
+    /// `fadd`.
+    FAdd = "fadd",
+    /// `sub`.
+    Sub = "sub",
+    /// `fsub`.
+    FSub = "fsub",
+    /// `mul`.
+    Mul = "mul",
+    /// `fmul`.
+    FMul = "fmul",
+    /// `udiv`.
+    UDiv = "udiv",
+    /// `sdiv`.
+    SDiv = "sdiv",
+    /// `fdiv`.
+    FDiv = "fdiv",
+    /// `urem`.
+    URem = "urem",
+    /// `srem`.
+    SRem = "srem",
+    /// `frem`.
+    FRem = "frem",
+    /// `shl`.
+    Shl = "shl",
+    /// `lshr`.
+    LShr = "lshr",
+    /// `ashr`.
+    AShr = "ashr",
+    /// `and`.
+    And = "and",
+    /// `or`.
+    Or = "or",
+    /// `xor`.
+    Xor = "xor",
+    /// `extractelement`: ops = [vec, idx].
+    ExtractElement = "extractelement",
+    /// `insertelement`: ops = [vec, elt, idx].
+    InsertElement = "insertelement",
+    /// `shufflevector`: ops = [a, b, mask].
+    ShuffleVector = "shufflevector",
+    /// `extractvalue`: ops = [agg]; indices in [`Extra::Indices`].
+    ExtractValue = "extractvalue",
+    /// `insertvalue`: ops = [agg, v]; indices in [`Extra::Indices`].
+    InsertValue = "insertvalue",
+    /// `alloca`: ops = [] or [count]; see [`Extra::Alloca`].
+    Alloca = "alloca",
+    /// `load`: ops = [ptr]; see [`Extra::Mem`].
+    Load = "load",
+    /// `store`: ops = [value, ptr]; see [`Extra::Mem`].
+    Store = "store",
+    /// `fence`: see [`Extra::Mem`].
+    Fence = "fence",
+    /// `cmpxchg`: ops = [ptr, cmp, new]; see [`Extra::Mem`].
+    CmpXchg = "cmpxchg",
+    /// `atomicrmw`: ops = [ptr, v]; see [`Extra::Mem`].
+    AtomicRmw = "atomicrmw",
+    /// `getelementptr`: ops = [base, indices...]; see [`Extra::Gep`].
+    GetElementPtr = "getelementptr",
+    /// `trunc`.
+    Trunc = "trunc",
+    /// `zext`.
+    ZExt = "zext",
+    /// `sext`.
+    SExt = "sext",
+    /// `fptrunc`.
+    FPTrunc = "fptrunc",
+    /// `fpext`.
+    FPExt = "fpext",
+    /// `fptoui`.
+    FPToUI = "fptoui",
+    /// `fptosi`.
+    FPToSI = "fptosi",
+    /// `uitofp`.
+    UIToFP = "uitofp",
+    /// `sitofp`.
+    SIToFP = "sitofp",
+    /// `ptrtoint`.
+    PtrToInt = "ptrtoint",
+    /// `inttoptr`.
+    IntToPtr = "inttoptr",
+    /// `bitcast`.
+    BitCast = "bitcast",
+    /// `addrspacecast`.
+    AddrSpaceCast = "addrspacecast",
+    /// `icmp`: ops = [a, b]; predicate in [`Extra::Cmp`].
+    ICmp = "icmp",
+    /// `fcmp`: ops = [a, b]; predicate in [`Extra::Cmp`].
+    FCmp = "fcmp",
+    /// `phi`: ops = incoming values; blocks = incoming blocks (same order).
+    Phi = "phi",
+    /// `call`: ops = [callee, args..., bundle operands...]; see [`CallData`].
+    Call = "call",
+    /// `select`: ops = [cond, a, b].
+    Select = "select",
+    /// `va_arg`: ops = [list].
+    VAArg = "va_arg",
+    /// `landingpad`: ops = clause values; see [`Extra::LandingPad`].
+    LandingPad = "landingpad",
+    /// `freeze`: ops = [v].
+    Freeze = "freeze",
+    /// `catchswitch`, `catchpad`, `cleanuppad`, `catchret`, `cleanupret`:
+    /// kept verbatim in [`Extra::Verbatim`] (not produced for NVPTX).
+    Verbatim = "<verbatim>",
+    /// A debug record (`#dbg_value(...)`, `#dbg_declare(...)`, ...): ops are
+    /// its arguments as metadata values; kind in [`Extra::DbgRecord`].
+    DbgRecord = "#dbg",
+}
+
+impl Opcode {
+    /// True for block terminators.
+    pub fn is_terminator(self) -> bool {
+        matches!(
+            self,
+            Opcode::Ret
+                | Opcode::Br
+                | Opcode::Switch
+                | Opcode::IndirectBr
+                | Opcode::Invoke
+                | Opcode::CallBr
+                | Opcode::Resume
+                | Opcode::Unreachable
+        )
+    }
+
+    /// True for two-operand arithmetic and logic opcodes.
+    pub fn is_binary(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Add | FAdd
+                | Sub
+                | FSub
+                | Mul
+                | FMul
+                | UDiv
+                | SDiv
+                | FDiv
+                | URem
+                | SRem
+                | FRem
+                | Shl
+                | LShr
+                | AShr
+                | And
+                | Or
+                | Xor
+        )
+    }
+
+    /// True for conversion opcodes.
+    pub fn is_cast(self) -> bool {
+        use Opcode::*;
+        matches!(
+            self,
+            Trunc
+                | ZExt
+                | SExt
+                | FPTrunc
+                | FPExt
+                | FPToUI
+                | FPToSI
+                | UIToFP
+                | SIToFP
+                | PtrToInt
+                | IntToPtr
+                | BitCast
+                | AddrSpaceCast
+        )
+    }
+
+    /// True for `call`, `invoke` and `callbr`.
+    pub fn is_call(self) -> bool {
+        matches!(self, Opcode::Call | Opcode::Invoke | Opcode::CallBr)
+    }
+}
+
+/// A comparison predicate, stored as its keyword index.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Pred(pub u8);
+
+/// `icmp` predicate keywords, indexed by [`Pred`].
+pub const ICMP_PREDS: [&str; 10] = [
+    "eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle",
+];
+
+/// `fcmp` predicate keywords, indexed by [`Pred`].
+pub const FCMP_PREDS: [&str; 16] = [
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+bitflags! {
+    /// Instruction and constant-expression flags.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+    pub struct InstFlags: u32 {
+        /// `nuw`.
+        const NUW = 1 << 0;
+        /// `nsw`.
+        const NSW = 1 << 1;
+        /// `exact`.
+        const EXACT = 1 << 2;
+        /// `disjoint`.
+        const DISJOINT = 1 << 3;
+        /// `nneg`.
+        const NNEG = 1 << 4;
+        /// `inbounds` (GEP).
+        const INBOUNDS = 1 << 5;
+        /// `nusw` (GEP).
+        const NUSW = 1 << 6;
+        /// `volatile` (memory ops).
+        const VOLATILE = 1 << 7;
+        /// `atomic` (load/store).
+        const ATOMIC = 1 << 8;
+        /// `weak` (cmpxchg).
+        const WEAK = 1 << 9;
+        /// `samesign` (icmp).
+        const SAMESIGN = 1 << 10;
+        /// `nnan`.
+        const NNAN = 1 << 11;
+        /// `ninf`.
+        const NINF = 1 << 12;
+        /// `nsz`.
+        const NSZ = 1 << 13;
+        /// `arcp`.
+        const ARCP = 1 << 14;
+        /// `contract`.
+        const CONTRACT = 1 << 15;
+        /// `afn`.
+        const AFN = 1 << 16;
+        /// `reassoc`.
+        const REASSOC = 1 << 17;
+        /// `tail` call.
+        const TAIL = 1 << 18;
+        /// `musttail` call.
+        const MUSTTAIL = 1 << 19;
+        /// `notail` call.
+        const NOTAIL = 1 << 20;
+        /// `inalloca` (alloca).
+        const INALLOCA = 1 << 21;
+        /// `cleanup` (landingpad).
+        const CLEANUP = 1 << 22;
+        /// `trunc nuw`/`trunc nsw` share NUW/NSW; this marks `fast`'s group.
+        const FAST = Self::NNAN.bits() | Self::NINF.bits() | Self::NSZ.bits()
+            | Self::ARCP.bits() | Self::CONTRACT.bits() | Self::AFN.bits()
+            | Self::REASSOC.bits();
+    }
+}
+
+/// Atomic ordering.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Ordering {
+    /// Not atomic.
+    #[default]
+    NotAtomic,
+    /// `unordered`.
+    Unordered,
+    /// `monotonic`.
+    Monotonic,
+    /// `acquire`.
+    Acquire,
+    /// `release`.
+    Release,
+    /// `acq_rel`.
+    AcqRel,
+    /// `seq_cst`.
+    SeqCst,
+}
+
+impl Ordering {
+    /// The keyword (empty for NotAtomic).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Ordering::NotAtomic => "",
+            Ordering::Unordered => "unordered",
+            Ordering::Monotonic => "monotonic",
+            Ordering::Acquire => "acquire",
+            Ordering::Release => "release",
+            Ordering::AcqRel => "acq_rel",
+            Ordering::SeqCst => "seq_cst",
+        }
+    }
+}
+
+/// Calling conventions.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum CallConv {
+    /// Default C convention (printed as nothing).
+    #[default]
+    C,
+    /// `fastcc`.
+    Fast,
+    /// `coldcc`.
+    Cold,
+    /// `ptx_kernel` (LLVM id 71).
+    PtxKernel,
+    /// `ptx_device` (LLVM id 72).
+    PtxDevice,
+    /// `ccN` or another keyword convention (verbatim).
+    Other(Sym),
+}
+
+/// Tail-call marker of a call.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum TailKind {
+    /// None.
+    #[default]
+    None,
+    /// `tail`.
+    Tail,
+    /// `musttail`.
+    MustTail,
+    /// `notail`.
+    NoTail,
+}
+
+/// An operand bundle `"tag"(ty v, ...)`: its operands are a contiguous range
+/// of the call's operands.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Bundle {
+    /// The tag.
+    pub tag: Sym,
+    /// Index of the first operand in the call's operand list.
+    pub start: u32,
+    /// Number of operands.
+    pub len: u32,
+}
+
+/// Call-site data of `call`, `invoke`, `callbr`.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct CallData {
+    /// The callee's function type.
+    pub fn_ty: Option<Type>,
+    /// Whether the function type was written explicitly (varargs calls).
+    pub explicit_fn_ty: bool,
+    /// Calling convention.
+    pub cc: CallConv,
+    /// Return-value attributes.
+    pub ret_attrs: AttrSet,
+    /// Function attributes of the call site.
+    pub fn_attrs: AttrSet,
+    /// Per-argument attributes (index = argument number).
+    pub param_attrs: Vec<AttrSet>,
+    /// Number of arguments (ops[1..1 + nargs]).
+    pub nargs: u32,
+    /// Operand bundles.
+    pub bundles: SmallVec<[Bundle; 1]>,
+    /// Tail marker.
+    pub tail: TailKind,
+    /// Address space of the callee for `call addrspace(N)`.
+    pub addrspace: Option<u32>,
+}
+
+/// Opcode-specific payload.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub enum Extra {
+    /// No payload.
+    #[default]
+    None,
+    /// Compare predicate.
+    Cmp(Pred),
+    /// `alloca`.
+    Alloca {
+        /// Allocated type.
+        ty: Type,
+        /// `align N`.
+        align: Option<u64>,
+        /// `addrspace(N)`.
+        addrspace: Option<u32>,
+    },
+    /// `load`, `store`, `fence`, `cmpxchg`, `atomicrmw`.
+    Mem {
+        /// `align N`.
+        align: Option<u64>,
+        /// Ordering (success ordering for cmpxchg).
+        ordering: Ordering,
+        /// Failure ordering (cmpxchg).
+        failure: Ordering,
+        /// `syncscope("...")`.
+        syncscope: Option<Sym>,
+        /// The atomicrmw operation keyword (`add`, `xchg`, `fmax`, ...).
+        rmw_op: Option<Sym>,
+    },
+    /// `getelementptr`.
+    Gep {
+        /// Source element type.
+        source_ty: Type,
+    },
+    /// `extractvalue` / `insertvalue` indices.
+    Indices(SmallVec<[u32; 2]>),
+    /// Call-site data.
+    Call(Box<CallData>),
+    /// `landingpad` clauses: `true` = `catch`, `false` = `filter`, one per op.
+    LandingPad(SmallVec<[bool; 2]>),
+    /// Debug record kind (`value`, `declare`, `assign`, `label`).
+    DbgRecord(Sym),
+    /// Verbatim text after the `=` (or the whole line when no result) for
+    /// instructions nvpass does not model.
+    Verbatim(Sym),
+}
+
+/// An instruction.
+#[derive(Clone, Debug)]
+pub struct InstData {
+    /// Opcode.
+    pub opcode: Opcode,
+    /// Result type (`void` when there is no result).
+    pub ty: Type,
+    /// Result value, when the instruction produces one.
+    pub result: PackedOption<Value>,
+    /// Value operands.
+    pub ops: SmallVec<[Operand; 3]>,
+    /// Block operands.
+    pub blocks: SmallVec<[Block; 2]>,
+    /// Flags.
+    pub flags: InstFlags,
+    /// Opcode-specific payload.
+    pub extra: Extra,
+    /// Metadata attachments (`!dbg`, `!tbaa`, ...), in source order.
+    pub md: SmallVec<[Attachment; 1]>,
+    /// Parent block (none while detached).
+    pub block: PackedOption<Block>,
+    /// Previous instruction in the block.
+    pub prev: PackedOption<Inst>,
+    /// Next instruction in the block.
+    pub next: PackedOption<Inst>,
+}
+
+impl InstData {
+    /// The call-site data of a call-like instruction.
+    pub fn call(&self) -> Option<&CallData> {
+        match &self.extra {
+            Extra::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Mutable call-site data.
+    pub fn call_mut(&mut self) -> Option<&mut CallData> {
+        match &mut self.extra {
+            Extra::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+}

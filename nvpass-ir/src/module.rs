@@ -1,0 +1,705 @@
+//! The module: arenas for every IR object, the layout (block and instruction
+//! order as intrusive doubly linked lists), and the mutation primitives that
+//! keep use lists exact.
+
+use crate::attr::{AttrGroup, AttrSet};
+use crate::entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
+use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
+use crate::intern::Interner;
+use crate::metadata::{Attachment, MdNode, NamedMd};
+use crate::types::TypeTable;
+use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind};
+use alloc::vec::Vec;
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::PrimaryMap;
+use hashbrown::HashMap;
+use smallvec::SmallVec;
+
+/// Linkage types.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Linkage {
+    /// Default external linkage (printed as nothing).
+    #[default]
+    External,
+    /// `private`.
+    Private,
+    /// `internal`.
+    Internal,
+    /// `available_externally`.
+    AvailableExternally,
+    /// `linkonce`.
+    LinkOnce,
+    /// `weak`.
+    Weak,
+    /// `common`.
+    Common,
+    /// `appending`.
+    Appending,
+    /// `extern_weak`.
+    ExternWeak,
+    /// `linkonce_odr`.
+    LinkOnceOdr,
+    /// `weak_odr`.
+    WeakOdr,
+}
+
+impl Linkage {
+    /// Keyword, empty for external.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Linkage::External => "",
+            Linkage::Private => "private",
+            Linkage::Internal => "internal",
+            Linkage::AvailableExternally => "available_externally",
+            Linkage::LinkOnce => "linkonce",
+            Linkage::Weak => "weak",
+            Linkage::Common => "common",
+            Linkage::Appending => "appending",
+            Linkage::ExternWeak => "extern_weak",
+            Linkage::LinkOnceOdr => "linkonce_odr",
+            Linkage::WeakOdr => "weak_odr",
+        }
+    }
+
+    /// Parses a linkage keyword.
+    pub fn from_keyword(kw: &[u8]) -> Option<Linkage> {
+        Some(match kw {
+            b"private" => Linkage::Private,
+            b"internal" => Linkage::Internal,
+            b"available_externally" => Linkage::AvailableExternally,
+            b"linkonce" => Linkage::LinkOnce,
+            b"weak" => Linkage::Weak,
+            b"common" => Linkage::Common,
+            b"appending" => Linkage::Appending,
+            b"extern_weak" => Linkage::ExternWeak,
+            b"linkonce_odr" => Linkage::LinkOnceOdr,
+            b"weak_odr" => Linkage::WeakOdr,
+            b"external" => Linkage::External,
+            _ => return None,
+        })
+    }
+
+    /// True when another definition may replace this one at link time.
+    pub fn is_interposable(self) -> bool {
+        matches!(
+            self,
+            Linkage::LinkOnce | Linkage::Weak | Linkage::Common | Linkage::ExternWeak
+        )
+    }
+
+    /// True for `internal` and `private`.
+    pub fn is_local(self) -> bool {
+        matches!(self, Linkage::Internal | Linkage::Private)
+    }
+}
+
+/// Keywords that sit between linkage and type on a global or function and
+/// that nvpass does not interpret: preemption, visibility, DLL storage,
+/// `thread_local(...)`, `unnamed_addr`, `local_unnamed_addr`,
+/// `externally_initialized`. Kept in source order, verbatim.
+pub type Keywords = SmallVec<[Sym; 2]>;
+
+/// A function parameter.
+#[derive(Clone, Debug)]
+pub struct Param {
+    /// The argument value (its type and name live there).
+    pub value: Value,
+    /// Parameter attributes.
+    pub attrs: AttrSet,
+}
+
+/// A function.
+#[derive(Clone, Debug)]
+pub struct FuncData {
+    /// The function's name without `@` (unnamed functions are numbered by
+    /// the printer; their name is `None` in [`ValueData`]).
+    pub value: Value,
+    /// `define` (true) or `declare` (false).
+    pub is_definition: bool,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Preemption / visibility / DLL / `unnamed_addr` keywords, verbatim,
+    /// in source order (printed after the linkage).
+    pub keywords: Keywords,
+    /// Calling convention.
+    pub cc: CallConv,
+    /// Return attributes.
+    pub ret_attrs: AttrSet,
+    /// The function type.
+    pub ty: Type,
+    /// Parameters.
+    pub params: Vec<Param>,
+    /// `unnamed_addr` / `local_unnamed_addr` after the parameter list.
+    pub unnamed_addr: Option<Sym>,
+    /// `addrspace(N)` after the parameter list.
+    pub addrspace: Option<u32>,
+    /// Function attributes.
+    pub fn_attrs: AttrSet,
+    /// `section "..."`.
+    pub section: Option<Sym>,
+    /// `partition "..."`.
+    pub partition: Option<Sym>,
+    /// `comdat` (`Some(None)`) or `comdat($name)` (`Some(Some(name))`).
+    pub comdat: Option<Option<Sym>>,
+    /// `align N`.
+    pub align: Option<u64>,
+    /// `gc "name"`.
+    pub gc: Option<Sym>,
+    /// Personality (operand 0), prefix (1), prologue (2) values.
+    pub extra_ops: [Option<Operand>; 3],
+    /// Function metadata attachments (`!dbg !5`).
+    pub md: SmallVec<[Attachment; 1]>,
+    /// First block in layout order.
+    pub first_block: PackedOption<Block>,
+    /// Last block in layout order.
+    pub last_block: PackedOption<Block>,
+    /// Removed from the module (kept in the arena so ids stay valid).
+    pub erased: bool,
+}
+
+/// A basic block.
+#[derive(Clone, Debug)]
+pub struct BlockData {
+    /// Label, `None` when unnamed (numbered by the printer).
+    pub name: Option<Sym>,
+    /// Parent function.
+    pub func: Func,
+    /// First instruction.
+    pub first: PackedOption<Inst>,
+    /// Last instruction.
+    pub last: PackedOption<Inst>,
+    /// Previous block in the function.
+    pub prev: PackedOption<Block>,
+    /// Next block in the function.
+    pub next: PackedOption<Block>,
+    /// Detached from its function.
+    pub erased: bool,
+}
+
+/// A global variable.
+#[derive(Clone, Debug)]
+pub struct GlobalData {
+    /// The global's address (a `ptr addrspace(N)` value).
+    pub value: Value,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Keywords between linkage and `global`/`constant`, verbatim, in order.
+    pub keywords: Keywords,
+    /// `addrspace(N)`.
+    pub addrspace: u32,
+    /// `constant` (true) or `global` (false).
+    pub is_constant: bool,
+    /// The value type.
+    pub value_ty: Type,
+    /// The initializer (operand 0), if any.
+    pub init: Option<Operand>,
+    /// Trailing `, key ...` pieces (`section`, `align`, `comdat`,
+    /// `partition`, `code_model`, sanitizer flags), verbatim, in order.
+    /// `align` is also decoded into [`GlobalData::align`].
+    pub tail: SmallVec<[Sym; 2]>,
+    /// `align N`, decoded from the tail.
+    pub align: Option<u64>,
+    /// Attribute groups (`#N`) of the global.
+    pub attrs: AttrSet,
+    /// Metadata attachments.
+    pub md: SmallVec<[Attachment; 1]>,
+    /// Removed from the module.
+    pub erased: bool,
+}
+
+/// An alias or ifunc.
+#[derive(Clone, Debug)]
+pub struct AliasData {
+    /// The alias's value.
+    pub value: Value,
+    /// `ifunc` (true) or `alias` (false).
+    pub is_ifunc: bool,
+    /// Linkage.
+    pub linkage: Linkage,
+    /// Keywords, verbatim, in order.
+    pub keywords: Keywords,
+    /// The value type.
+    pub value_ty: Type,
+    /// Aliasee / resolver (operand 0).
+    pub target: Operand,
+    /// Trailing `, partition "..."` etc. verbatim.
+    pub tail: SmallVec<[Sym; 1]>,
+}
+
+/// Top-level entities in source order, so the printer can keep the
+/// module's layout.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum TopLevel {
+    /// A global variable.
+    Global(Global),
+    /// A function.
+    Func(Func),
+    /// An alias or ifunc.
+    Alias(Alias),
+}
+
+/// A module of LLVM IR.
+#[derive(Clone, Default)]
+pub struct Module {
+    /// Interned strings.
+    pub strings: Interner,
+    /// Interned types.
+    pub types: TypeTable,
+    /// `source_filename = "..."`.
+    pub source_filename: Option<Sym>,
+    /// `target datalayout = "..."`.
+    pub datalayout: Option<Sym>,
+    /// `target triple = "..."`.
+    pub triple: Option<Sym>,
+    /// `module asm "..."` lines, in order.
+    pub module_asm: Vec<Sym>,
+    /// `$name = comdat kind` definitions: (name, kind).
+    pub comdats: Vec<(Sym, Sym)>,
+    /// All values.
+    pub values: PrimaryMap<Value, ValueData>,
+    /// All instructions.
+    pub insts: PrimaryMap<Inst, InstData>,
+    /// All blocks.
+    pub blocks: PrimaryMap<Block, BlockData>,
+    /// All functions.
+    pub funcs: PrimaryMap<Func, FuncData>,
+    /// All global variables.
+    pub globals: PrimaryMap<Global, GlobalData>,
+    /// All aliases and ifuncs.
+    pub aliases: PrimaryMap<Alias, AliasData>,
+    /// Globals, functions and aliases in module order.
+    pub order: Vec<TopLevel>,
+    /// Attribute groups in source order.
+    pub attr_groups: Vec<AttrGroup>,
+    /// Metadata nodes.
+    pub mds: PrimaryMap<Md, MdNode>,
+    /// The `!N` number of each numbered node, in printing order.
+    pub md_numbered: Vec<(u32, Md)>,
+    /// Named metadata in source order.
+    pub named_md: Vec<NamedMd>,
+    /// Lines nvpass does not model (e.g. `uselistorder` directives), kept
+    /// verbatim and printed at the end.
+    pub verbatim: Vec<Sym>,
+    /// Global symbol table: name -> value (functions, globals, aliases).
+    pub symbols: HashMap<Sym, Value>,
+    pub(crate) consts: HashMap<ConstKey, Value>,
+}
+
+impl Module {
+    /// Creates an empty module.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Interns a string.
+    pub fn sym(&mut self, s: &str) -> Sym {
+        self.strings.intern(s.as_bytes())
+    }
+
+    /// The text of a symbol.
+    pub fn text(&self, s: Sym) -> alloc::borrow::Cow<'_, str> {
+        self.strings.text(s)
+    }
+
+    // ----- values -----------------------------------------------------
+
+    /// Adds a value with no uses.
+    pub fn new_value(&mut self, ty: Type, kind: ValueKind, name: Option<Sym>) -> Value {
+        self.values.push(ValueData {
+            ty,
+            kind,
+            name,
+            ops: SmallVec::new(),
+            users: Vec::new(),
+        })
+    }
+
+    /// The uniqued scalar constant `c` of type `ty` (`Int`, `Float`, `Null`,
+    /// `Undef`, `Poison`, `Zero`, `NoneToken`, `BigInt`).
+    pub fn const_scalar(&mut self, ty: Type, c: Const) -> Value {
+        let key = ConstKey { ty, c };
+        if let Some(&v) = self.consts.get(&key) {
+            return v;
+        }
+        let v = self.new_value(ty, ValueKind::Const(key.c.clone()), None);
+        self.consts.insert(key, v);
+        v
+    }
+
+    /// An integer constant, truncated and sign-extended to `ty`'s width.
+    pub fn const_int(&mut self, ty: Type, v: i128) -> Value {
+        let bits = self.types.int_bits(ty).unwrap_or(64);
+        let v = if bits >= 128 {
+            v
+        } else {
+            let sh = 128 - bits;
+            (v << sh) >> sh
+        };
+        self.const_scalar(ty, Const::Int(v))
+    }
+
+    /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.
+    pub fn new_const_with_ops(&mut self, ty: Type, c: Const, ops: &[Value]) -> Value {
+        let v = self.new_value(ty, ValueKind::Const(c), None);
+        for (i, &op) in ops.iter().enumerate() {
+            let o = self.add_use(op, User::Value(v), i as u32);
+            self.values[v].ops.push(o);
+        }
+        v
+    }
+
+    /// Wraps metadata as a value operand (`metadata !5` or, with `inner`,
+    /// `metadata i32 %x`).
+    pub fn new_md_value(&mut self, md: crate::metadata::MdRef, inner: Option<Value>) -> Value {
+        let ty = self.types.intern(crate::types::TypeData::Metadata);
+        let v = self.new_value(ty, ValueKind::Metadata(md), None);
+        if let Some(i) = inner {
+            let o = self.add_use(i, User::Value(v), 0);
+            self.values[v].ops.push(o);
+        }
+        v
+    }
+
+    /// The type of a value.
+    pub fn ty(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    /// Records a use of `v` by `user` at operand `index`; returns the operand.
+    pub fn add_use(&mut self, v: Value, user: User, index: u32) -> Operand {
+        let users = &mut self.values[v].users;
+        let pos = users.len() as u32;
+        users.push(Use { user, index });
+        Operand { value: v, pos }
+    }
+
+    /// Removes the use recorded in `op` from its value's user list in O(1).
+    pub fn remove_use(&mut self, op: Operand) {
+        let users = &mut self.values[op.value].users;
+        let pos = op.pos as usize;
+        users.swap_remove(pos);
+        if pos < users.len() {
+            let moved = users[pos];
+            self.operand_slot(moved).pos = op.pos;
+        }
+    }
+
+    /// The operand slot a use refers to.
+    fn operand_slot(&mut self, u: Use) -> &mut Operand {
+        let i = u.index as usize;
+        match u.user {
+            User::Inst(inst) => &mut self.insts[inst].ops[i],
+            User::Value(v) => &mut self.values[v].ops[i],
+            User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
+            User::Alias(a) => &mut self.aliases[a].target,
+            User::Func(f) => self.funcs[f].extra_ops[i].as_mut().expect("func operand use"),
+        }
+    }
+
+    /// Reads operand `index` of `user`.
+    pub fn operand(&self, u: Use) -> Value {
+        let i = u.index as usize;
+        match u.user {
+            User::Inst(inst) => self.insts[inst].ops[i].value,
+            User::Value(v) => self.values[v].ops[i].value,
+            User::GlobalInit(g) => self.globals[g].init.expect("init use").value,
+            User::Alias(a) => self.aliases[a].target.value,
+            User::Func(f) => self.funcs[f].extra_ops[i].expect("func operand use").value,
+        }
+    }
+
+    /// Makes operand `u` read `new` instead of its current value.
+    pub fn set_operand(&mut self, u: Use, new: Value) {
+        let old = *self.operand_slot(u);
+        if old.value == new {
+            return;
+        }
+        self.remove_use(old);
+        let o = self.add_use(new, u.user, u.index);
+        *self.operand_slot(u) = o;
+    }
+
+    /// Replaces every use of `old` with `new`.
+    pub fn replace_all_uses(&mut self, old: Value, new: Value) {
+        if old == new {
+            return;
+        }
+        while let Some(&u) = self.values[old].users.last() {
+            self.set_operand(u, new);
+        }
+    }
+
+    /// The users of a value.
+    pub fn users(&self, v: Value) -> &[Use] {
+        &self.values[v].users
+    }
+
+    // ----- instructions -----------------------------------------------
+
+    /// Creates a detached instruction. A result value is created when `ty`
+    /// is not `void` (named `name`).
+    pub fn new_inst(
+        &mut self,
+        opcode: Opcode,
+        ty: Type,
+        ops: &[Value],
+        extra: Extra,
+        name: Option<Sym>,
+    ) -> Inst {
+        let inst = self.insts.push(InstData {
+            opcode,
+            ty,
+            result: PackedOption::default(),
+            ops: SmallVec::new(),
+            blocks: SmallVec::new(),
+            flags: InstFlags::empty(),
+            extra,
+            md: SmallVec::new(),
+            block: PackedOption::default(),
+            prev: PackedOption::default(),
+            next: PackedOption::default(),
+        });
+        for (i, &v) in ops.iter().enumerate() {
+            let o = self.add_use(v, User::Inst(inst), i as u32);
+            self.insts[inst].ops.push(o);
+        }
+        if !self.types.is_void(ty) {
+            let r = self.new_value(ty, ValueKind::Inst(inst), name);
+            self.insts[inst].result = r.into();
+        }
+        inst
+    }
+
+    /// Appends a value operand to an instruction.
+    pub fn push_operand(&mut self, inst: Inst, v: Value) {
+        let idx = self.insts[inst].ops.len() as u32;
+        let o = self.add_use(v, User::Inst(inst), idx);
+        self.insts[inst].ops.push(o);
+    }
+
+    /// Removes operand `index` of `inst`, shifting later operands down.
+    pub fn remove_operand(&mut self, inst: Inst, index: usize) {
+        let o = self.insts[inst].ops.remove(index);
+        self.remove_use(o);
+        let n = self.insts[inst].ops.len();
+        for i in index..n {
+            let op = self.insts[inst].ops[i];
+            self.values[op.value].users[op.pos as usize].index = i as u32;
+        }
+    }
+
+    /// The result value of an instruction, if it has one.
+    pub fn inst_result(&self, inst: Inst) -> Option<Value> {
+        self.insts[inst].result.expand()
+    }
+
+    /// Operand values of an instruction.
+    pub fn inst_operands(&self, inst: Inst) -> impl Iterator<Item = Value> + '_ {
+        self.insts[inst].ops.iter().map(|o| o.value)
+    }
+
+    /// Appends a detached instruction at the end of `block`.
+    pub fn append_inst(&mut self, block: Block, inst: Inst) {
+        let last = self.blocks[block].last;
+        {
+            let d = &mut self.insts[inst];
+            d.block = block.into();
+            d.prev = last;
+            d.next = PackedOption::default();
+        }
+        match last.expand() {
+            Some(l) => self.insts[l].next = inst.into(),
+            None => self.blocks[block].first = inst.into(),
+        }
+        self.blocks[block].last = inst.into();
+    }
+
+    /// Inserts a detached instruction before `before`.
+    pub fn insert_inst_before(&mut self, inst: Inst, before: Inst) {
+        let block = self.insts[before].block.expand().expect("attached");
+        let prev = self.insts[before].prev;
+        {
+            let d = &mut self.insts[inst];
+            d.block = block.into();
+            d.prev = prev;
+            d.next = before.into();
+        }
+        self.insts[before].prev = inst.into();
+        match prev.expand() {
+            Some(p) => self.insts[p].next = inst.into(),
+            None => self.blocks[block].first = inst.into(),
+        }
+    }
+
+    /// Detaches an instruction from its block (its operands stay).
+    pub fn detach_inst(&mut self, inst: Inst) {
+        let Some(block) = self.insts[inst].block.expand() else {
+            return;
+        };
+        let (prev, next) = (self.insts[inst].prev, self.insts[inst].next);
+        match prev.expand() {
+            Some(p) => self.insts[p].next = next,
+            None => self.blocks[block].first = next,
+        }
+        match next.expand() {
+            Some(n) => self.insts[n].prev = prev,
+            None => self.blocks[block].last = prev,
+        }
+        let d = &mut self.insts[inst];
+        d.block = PackedOption::default();
+        d.prev = PackedOption::default();
+        d.next = PackedOption::default();
+    }
+
+    /// Erases an instruction: detaches it and drops its operands' uses.
+    /// Its result must have no remaining uses (replace them first);
+    /// returns `false` and does nothing otherwise.
+    pub fn erase_inst(&mut self, inst: Inst) -> bool {
+        if let Some(r) = self.insts[inst].result.expand() {
+            if !self.values[r].users.is_empty() {
+                return false;
+            }
+        }
+        self.detach_inst(inst);
+        let ops = core::mem::take(&mut self.insts[inst].ops);
+        for o in ops {
+            self.remove_use(o);
+        }
+        self.insts[inst].blocks.clear();
+        true
+    }
+
+    /// Instructions of a block in order.
+    pub fn block_insts(&self, block: Block) -> InstIter<'_> {
+        InstIter {
+            m: self,
+            cur: self.blocks[block].first,
+        }
+    }
+
+    /// The terminator of a block (its last instruction, if a terminator).
+    pub fn terminator(&self, block: Block) -> Option<Inst> {
+        let l = self.blocks[block].last.expand()?;
+        self.insts[l].opcode.is_terminator().then_some(l)
+    }
+
+    // ----- blocks -----------------------------------------------------
+
+    /// Creates a block and appends it to `func`.
+    pub fn append_block(&mut self, func: Func, name: Option<Sym>) -> Block {
+        let last = self.funcs[func].last_block;
+        let b = self.blocks.push(BlockData {
+            name,
+            func,
+            first: PackedOption::default(),
+            last: PackedOption::default(),
+            prev: last,
+            next: PackedOption::default(),
+            erased: false,
+        });
+        match last.expand() {
+            Some(l) => self.blocks[l].next = b.into(),
+            None => self.funcs[func].first_block = b.into(),
+        }
+        self.funcs[func].last_block = b.into();
+        b
+    }
+
+    /// Blocks of a function in layout order.
+    pub fn func_blocks(&self, func: Func) -> BlockIter<'_> {
+        BlockIter {
+            m: self,
+            cur: self.funcs[func].first_block,
+        }
+    }
+
+    /// Detaches a block from its function's layout.
+    pub fn detach_block(&mut self, b: Block) {
+        let f = self.blocks[b].func;
+        let (prev, next) = (self.blocks[b].prev, self.blocks[b].next);
+        match prev.expand() {
+            Some(p) => self.blocks[p].next = next,
+            None => self.funcs[f].first_block = next,
+        }
+        match next.expand() {
+            Some(n) => self.blocks[n].prev = prev,
+            None => self.funcs[f].last_block = prev,
+        }
+        self.blocks[b].erased = true;
+    }
+
+    /// Successor blocks named by a block's terminator.
+    pub fn successors(&self, block: Block) -> &[Block] {
+        match self.terminator(block) {
+            Some(t) => &self.insts[t].blocks,
+            None => &[],
+        }
+    }
+
+    // ----- functions and globals --------------------------------------
+
+    /// Functions in module order (erased ones skipped).
+    pub fn func_ids(&self) -> impl Iterator<Item = Func> + '_ {
+        self.order.iter().filter_map(move |t| match *t {
+            TopLevel::Func(f) if !self.funcs[f].erased => Some(f),
+            _ => None,
+        })
+    }
+
+    /// Globals in module order (erased ones skipped).
+    pub fn global_ids(&self) -> impl Iterator<Item = Global> + '_ {
+        self.order.iter().filter_map(move |t| match *t {
+            TopLevel::Global(g) if !self.globals[g].erased => Some(g),
+            _ => None,
+        })
+    }
+
+    /// Looks a global symbol (function, variable, alias) up by name.
+    pub fn lookup(&self, name: &str) -> Option<Value> {
+        let s = self.strings.lookup(name.as_bytes())?;
+        self.symbols.get(&s).copied()
+    }
+
+    /// Looks a function up by name.
+    pub fn func_by_name(&self, name: &str) -> Option<Func> {
+        match self.values[self.lookup(name)?].kind {
+            ValueKind::Func(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// The name of a function.
+    pub fn func_name(&self, f: Func) -> Option<Sym> {
+        self.values[self.funcs[f].value].name
+    }
+}
+
+/// Iterator over a block's instructions.
+pub struct InstIter<'a> {
+    m: &'a Module,
+    cur: PackedOption<Inst>,
+}
+
+impl Iterator for InstIter<'_> {
+    type Item = Inst;
+    fn next(&mut self) -> Option<Inst> {
+        let i = self.cur.expand()?;
+        self.cur = self.m.insts[i].next;
+        Some(i)
+    }
+}
+
+/// Iterator over a function's blocks.
+pub struct BlockIter<'a> {
+    m: &'a Module,
+    cur: PackedOption<Block>,
+}
+
+impl Iterator for BlockIter<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = self.cur.expand()?;
+        self.cur = self.m.blocks[b].next;
+        Some(b)
+    }
+}

@@ -1,0 +1,169 @@
+//! Values, constants and use lists.
+//!
+//! Every operand slot in the module is an [`Operand`]: the value it reads and
+//! the slot's position in that value's user list. Keeping that position makes
+//! removing a use O(1) (swap-remove plus one back-pointer fix), so erasing any
+//! of 100,000 calls to one helper costs the same as erasing one.
+//!
+//! Scalar constants (integers, floats, `null`, `undef`, `poison`,
+//! `zeroinitializer`, `none`) are uniqued per type. Aggregate constants,
+//! constant expressions and metadata wrapped as values are not uniqued: each
+//! occurrence is its own value with its own operands, so replacing a use
+//! inside one never disturbs another.
+
+use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
+use crate::inst::{InstFlags, Opcode, Pred};
+use crate::metadata::MdRef;
+use alloc::vec::Vec;
+use smallvec::SmallVec;
+
+/// Who holds a use.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum User {
+    /// An instruction operand.
+    Inst(Inst),
+    /// An operand of a constant aggregate, constant expression or
+    /// metadata-as-value.
+    Value(Value),
+    /// The initializer of a global variable.
+    GlobalInit(Global),
+    /// The aliasee / resolver of an alias or ifunc.
+    Alias(Alias),
+    /// A function's personality (0), prefix (1) or prologue (2).
+    Func(Func),
+}
+
+/// One use: the user and the operand index inside it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Use {
+    /// The user.
+    pub user: User,
+    /// Operand index within the user.
+    pub index: u32,
+}
+
+/// An operand slot: the value read and this slot's position in the value's
+/// user list.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Operand {
+    /// The value read.
+    pub value: Value,
+    /// Position of this use in `value`'s user list.
+    pub pos: u32,
+}
+
+/// Inline assembly used as a callee.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct InlineAsm {
+    /// `sideeffect`.
+    pub side_effect: bool,
+    /// `alignstack`.
+    pub align_stack: bool,
+    /// `inteldialect`.
+    pub intel_dialect: bool,
+    /// `unwind`.
+    pub unwind: bool,
+    /// The assembly string (decoded bytes).
+    pub asm: Sym,
+    /// The constraint string (decoded bytes).
+    pub constraints: Sym,
+}
+
+/// Constant payloads.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Const {
+    /// An integer of width <= 128, sign-extended from its width.
+    Int(i128),
+    /// An integer wider than 128 bits, as its decimal text.
+    BigInt(Sym),
+    /// A floating-point constant: the raw bits of the type's format.
+    Float(u128),
+    /// `null`.
+    Null,
+    /// `undef`.
+    Undef,
+    /// `poison`.
+    Poison,
+    /// `zeroinitializer`.
+    Zero,
+    /// `none` (token).
+    NoneToken,
+    /// `c"..."`: the bytes of a character array.
+    Str(Sym),
+    /// `[...]`, `{...}`, `<{...}>` or `<...>`: elements are the operands.
+    Aggregate,
+    /// `splat (T v)`: the operand is the element.
+    Splat,
+    /// A constant expression; operands are the value's operands.
+    Expr {
+        /// Opcode (cast, getelementptr, binary op, icmp, ...).
+        opcode: Opcode,
+        /// Flags (`inbounds`, `nuw`, ...).
+        flags: InstFlags,
+        /// GEP source element type; cast operand types are the operands'.
+        source_ty: Option<Type>,
+        /// Compare predicate.
+        pred: Option<Pred>,
+        /// `inrange(lo, hi)` of a GEP expression, verbatim.
+        inrange: Option<Sym>,
+    },
+    /// `blockaddress(@f, %bb)`.
+    BlockAddress(Func, Block),
+    /// `dso_local_equivalent @f`: the operand is the function.
+    DsoLocalEquivalent,
+    /// `no_cfi @f`: the operand is the function.
+    NoCfi,
+    /// Inline assembly.
+    InlineAsm(alloc::boxed::Box<InlineAsm>),
+}
+
+/// What a value is.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum ValueKind {
+    /// Parameter `index` of `func`.
+    Arg {
+        /// The function.
+        func: Func,
+        /// The parameter index.
+        index: u32,
+    },
+    /// The result of an instruction.
+    Inst(Inst),
+    /// A global variable's address.
+    Global(Global),
+    /// A function's address.
+    Func(Func),
+    /// An alias or ifunc.
+    Alias(Alias),
+    /// A constant.
+    Const(Const),
+    /// Metadata used as an operand (`metadata !5`, `metadata i32 %x`).
+    /// A value wrapped this way is operand 0; a node is held here.
+    Metadata(MdRef),
+    /// A function-local forward reference not yet defined (parser only).
+    Placeholder,
+}
+
+/// A value in the module's value arena.
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    /// The value's type (`metadata` for metadata-as-value).
+    pub ty: Type,
+    /// What the value is.
+    pub kind: ValueKind,
+    /// The name (`%x`, `@f`); `None` for unnamed values, which the printer
+    /// numbers as LLVM does.
+    pub name: Option<Sym>,
+    /// Operands of constants with operands and of metadata-as-value.
+    pub ops: SmallVec<[Operand; 2]>,
+    /// Every use of this value.
+    pub users: Vec<Use>,
+}
+
+/// Key under which scalar constants are uniqued.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct ConstKey {
+    pub(crate) ty: Type,
+    pub(crate) c: Const,
+}
+
