@@ -5,6 +5,7 @@
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
+//! * [`print`]: writes a module as LLVM 19 textual IR.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
@@ -15,8 +16,10 @@ pub mod inst;
 pub mod intern;
 pub mod metadata;
 pub mod module;
+pub mod print;
 pub mod types;
 pub mod value;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
+pub use print::print_module;
