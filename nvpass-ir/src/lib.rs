@@ -6,6 +6,7 @@
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
 //! * [`print`]: writes a module as LLVM 19 textual IR.
+//! * [`verify`]: checks a module's invariants.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
@@ -19,7 +20,9 @@ pub mod module;
 pub mod print;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
 pub use print::print_module;
+pub use verify::{verify_module, VerifyError};

@@ -380,7 +380,7 @@ impl<'a> Printer<'a> {
         let m = self.m;
         let mut n = 0u32;
         for p in &m.funcs[f].params {
-            if m.values[p.value].name.is_none() {
+            if m.values.get(p.value).is_some_and(|d| d.name.is_none()) {
                 self.lvals[p.value] = (g, n);
                 n += 1;
             }
@@ -388,14 +388,14 @@ impl<'a> Printer<'a> {
         if !m.funcs[f].is_definition {
             return;
         }
-        for b in m.func_blocks(f) {
+        for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
                 self.lblocks[b] = (g, n);
                 n += 1;
             }
-            for i in m.block_insts(b) {
+            for i in insts_of(m, b) {
                 if let Some(r) = m.insts[i].result.expand() {
-                    if m.values[r].name.is_none() {
+                    if m.values.get(r).is_some_and(|d| d.name.is_none()) {
                         self.lvals[r] = (g, n);
                         n += 1;
                     }
@@ -429,21 +429,21 @@ impl<'a> Printer<'a> {
     fn foreign_block_slot(&self, f: Func, target: Block) -> Option<u32> {
         let m = self.m;
         let mut n = 0u32;
-        for p in &m.funcs[f].params {
-            if m.values[p.value].name.is_none() {
+        for p in &m.funcs.get(f)?.params {
+            if m.values.get(p.value).is_some_and(|d| d.name.is_none()) {
                 n += 1;
             }
         }
-        for b in m.func_blocks(f) {
+        for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
                 if b == target {
                     return Some(n);
                 }
                 n += 1;
             }
-            for i in m.block_insts(b) {
+            for i in insts_of(m, b) {
                 if let Some(r) = m.insts[i].result.expand() {
-                    if m.values[r].name.is_none() {
+                    if m.values.get(r).is_some_and(|d| d.name.is_none()) {
                         n += 1;
                     }
                 }
@@ -574,7 +574,10 @@ impl<'a> Printer<'a> {
     }
 
     fn local_ref(&mut self, v: Value) {
-        let d = &self.m.values[v];
+        let Some(d) = self.m.values.get(v) else {
+            self.s("%<badref>");
+            return;
+        };
         if let Some(n) = d.name {
             self.name(b'%', n);
             return;
@@ -589,7 +592,11 @@ impl<'a> Printer<'a> {
     }
 
     fn global_ref(&mut self, v: Value) {
-        if let Some(n) = self.m.values[v].name {
+        let Some(d) = self.m.values.get(v) else {
+            self.s("@<badref>");
+            return;
+        };
+        if let Some(n) = d.name {
             self.name(b'@', n);
             return;
         }
@@ -1353,8 +1360,10 @@ impl<'a> Printer<'a> {
             if i > 0 {
                 self.s(", ");
             }
-            let t = m.values[p.value].ty;
-            self.ty(t);
+            match m.values.get(p.value) {
+                Some(pd) => self.ty(pd.ty),
+                None => self.s("<badtype>"),
+            }
             if !p.attrs.attrs.is_empty() {
                 self.c(b' ');
                 self.attrs_inline(&p.attrs);
@@ -1422,7 +1431,7 @@ impl<'a> Printer<'a> {
         self.attachments(&fd.md, " ");
         self.s(" {");
         let entry = fd.first_block.expand();
-        for b in m.func_blocks(f) {
+        for b in blocks_of(m, f) {
             let bd = &m.blocks[b];
             if let Some(n) = bd.name {
                 self.c(b'\n');
@@ -1446,7 +1455,7 @@ impl<'a> Printer<'a> {
                 self.c(b':');
             }
             self.c(b'\n');
-            for i in m.block_insts(b) {
+            for i in insts_of(m, b) {
                 self.inst(i);
                 self.c(b'\n');
             }
@@ -1662,8 +1671,11 @@ impl<'a> Printer<'a> {
                 {
                     self.ty(ty);
                     if let Some(c) = val(0) {
-                        let is_i32_one = m.types.int_bits(m.values[c].ty) == Some(32)
-                            && matches!(m.values[c].kind, ValueKind::Const(Const::Int(1)));
+                        let is_i32_one = m.values.get(c).is_some_and(|cd| {
+                            matches!(cd.kind, ValueKind::Const(Const::Int(1)))
+                                && m.types.len() > cd.ty.index()
+                                && m.types.int_bits(cd.ty) == Some(32)
+                        });
                         if !is_i32_one {
                             self.s(", ");
                             self.typed_operand(c);
@@ -1807,8 +1819,10 @@ impl<'a> Printer<'a> {
                 self.s(", ");
             }
             let v = d.ops[1 + k].value;
-            let t = m.values[v].ty;
-            self.ty(t);
+            match m.values.get(v) {
+                Some(vd) => self.ty(vd.ty),
+                None => self.s("<badtype>"),
+            }
             if let Some(a) = c.param_attrs.get(k) {
                 if !a.attrs.is_empty() {
                     self.c(b' ');
@@ -1883,6 +1897,65 @@ impl<'a> Printer<'a> {
             }
             _ => {}
         }
+    }
+}
+
+/// Block-list walk that stops on dangling ids and after `blocks.len()`
+/// steps, so a corrupted (cyclic) layout cannot hang the printer.
+struct Blocks<'a> {
+    m: &'a Module,
+    cur: Option<Block>,
+    left: usize,
+}
+
+impl Iterator for Blocks<'_> {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = self.cur?;
+        let d = self.m.blocks.get(b)?;
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.cur = d.next.expand();
+        Some(b)
+    }
+}
+
+/// Instruction-list walk with the same guarantees as [`Blocks`].
+struct Insts<'a> {
+    m: &'a Module,
+    cur: Option<Inst>,
+    left: usize,
+}
+
+impl Iterator for Insts<'_> {
+    type Item = Inst;
+    fn next(&mut self) -> Option<Inst> {
+        let i = self.cur?;
+        let d = self.m.insts.get(i)?;
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        self.cur = d.next.expand();
+        Some(i)
+    }
+}
+
+fn blocks_of(m: &Module, f: Func) -> Blocks<'_> {
+    Blocks {
+        m,
+        cur: m.funcs.get(f).and_then(|d| d.first_block.expand()),
+        left: m.blocks.len(),
+    }
+}
+
+fn insts_of(m: &Module, b: Block) -> Insts<'_> {
+    Insts {
+        m,
+        cur: m.blocks.get(b).and_then(|d| d.first.expand()),
+        left: m.insts.len(),
     }
 }
 
