@@ -226,6 +226,7 @@ pub struct TimePasses<C: Clock> {
     clock: C,
     started: Option<u64>,
     records: Vec<(String, u64)>,
+    runs: Vec<(&'static str, u32)>,
 }
 
 impl<C: Clock> TimePasses<C> {
@@ -235,6 +236,7 @@ impl<C: Clock> TimePasses<C> {
             clock,
             started: None,
             records: Vec::new(),
+            runs: Vec::new(),
         }
     }
 
@@ -248,15 +250,20 @@ impl<C: Clock> TimePasses<C> {
             return;
         };
         let elapsed = self.clock.now_nanos().saturating_sub(start);
-        let runs = self
-            .records
-            .iter()
-            .filter(|(d, _)| d.split(" #").next() == Some(pass.class_name))
-            .count();
-        let desc = if runs == 0 {
+        let runs = match self.runs.iter_mut().find(|(n, _)| *n == pass.class_name) {
+            Some((_, n)) => {
+                *n += 1;
+                *n
+            }
+            None => {
+                self.runs.push((pass.class_name, 1));
+                1
+            }
+        };
+        let desc = if runs == 1 {
             String::from(pass.class_name)
         } else {
-            alloc::format!("{} #{}", pass.class_name, runs + 1)
+            alloc::format!("{} #{runs}", pass.class_name)
         };
         self.records.push((desc, elapsed));
     }

@@ -193,3 +193,125 @@ impl<M: IrEdit + ?Sized> Registry<M> {
         self.build(&Pipeline::parse(text)?)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::{AttrKey, AttrSlot, CallConv, FuncId, IrView};
+    use crate::manager::tests::{Count, Fail, Touch, COUNT, FAIL, TOUCH};
+    use crate::pass::Session;
+    use crate::testing::MockModule;
+
+    fn registry() -> Registry<MockModule> {
+        let mut r = Registry::new();
+        r.register(&TOUCH, Touch::create).unwrap();
+        r.register(&COUNT, Count::create).unwrap();
+        r.register(&FAIL, Fail::create).unwrap();
+        r
+    }
+
+    #[test]
+    fn lookup_by_either_spelling() {
+        let r = registry();
+        assert_eq!(r.lookup("touch").unwrap().info.class_name, "TouchPass");
+        assert_eq!(r.lookup("TouchPass").unwrap().info.name, "touch");
+        assert_eq!(r.lookup("CountPrinter").unwrap().info.name, "count");
+        assert!(r.lookup("Touch").is_none());
+        assert_eq!(r.names().collect::<Vec<_>>(), ["touch", "count", "fail"]);
+        assert_eq!(r.entries().len(), 3);
+    }
+
+    #[test]
+    fn rejects_duplicate_names() {
+        static CLASH: PassInfo = PassInfo {
+            name: "touch2",
+            class_name: "touch",
+            description: "",
+            knobs: &[],
+            options: &[],
+        };
+        let mut r = registry();
+        assert_eq!(
+            r.register(&CLASH, Count::create),
+            Err(DuplicatePassName { name: "touch" })
+        );
+        assert_eq!(
+            r.register(&TOUCH, Touch::create),
+            Err(DuplicatePassName { name: "touch" })
+        );
+        assert_eq!(r.entries().len(), 3);
+    }
+
+    #[test]
+    fn builds_pipelines_with_options() {
+        let r = registry();
+        let mut pm = r.build_text("TouchPass<tag=hot>,count").unwrap();
+        let names: Vec<_> = pm.passes().iter().map(|p| p.info().name).collect();
+        assert_eq!(names, ["touch", "count"]);
+        let mut m = MockModule::default();
+        let f = m.add_func("f", CallConv::C, &[]);
+        pm.run(&mut m, &mut Session::default(), &mut []).unwrap();
+        assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Str("hot")));
+        assert!(!m.has_attr(FuncId::new(0), AttrSlot::Function, AttrKey::Str("touched")));
+        assert!(r.build_text("").unwrap().is_empty());
+    }
+
+    #[test]
+    fn reports_located_errors() {
+        let r = registry();
+        let err = |text: &str| match r.build_text(text) {
+            Ok(_) => panic!("{text} built"),
+            Err(e) => (e.pos, e.message),
+        };
+        assert_eq!(
+            err("count,inline"),
+            (
+                6,
+                "unknown pass 'inline'; valid passes: touch, count, fail".into()
+            )
+        );
+        assert_eq!(
+            err("touch<verbose>"),
+            (
+                6,
+                "pass 'touch': unknown option '--verbose'; valid options: tag".into()
+            )
+        );
+        assert_eq!(
+            err("count<x=1>"),
+            (
+                6,
+                "pass 'count': unknown option '--x'; valid options: (none)".into()
+            )
+        );
+        assert_eq!(
+            err("count,touch<tag>"),
+            (
+                12,
+                "pass 'touch': option '--tag' requires a value ('--tag=<value>')".into()
+            )
+        );
+        // The constructor's own refusal is located at the entry.
+        assert_eq!(
+            err("count,touch<tag=>"),
+            (6, "pass 'touch': option 'tag' must not be empty".into())
+        );
+        assert_eq!(err("count,,").0, 6);
+        assert!(r
+            .validate(&Pipeline::parse("touch<tag=x>,FailPass").unwrap())
+            .is_ok());
+        let empty: Registry<MockModule> = Registry::new();
+        assert_eq!(
+            empty.build_text("a").err().map(|e| e.message),
+            Some("unknown pass 'a'; valid passes: (none registered)".into())
+        );
+    }
+
+    #[test]
+    fn collects_knobs() {
+        let knobs = registry().knob_values().unwrap();
+        assert!(knobs.is_declared("touch-verbose"));
+        // Pipeline options are per pass instance, not global knobs.
+        assert!(!knobs.is_declared("tag"));
+    }
+}
