@@ -159,7 +159,10 @@ mod tests {
     #[test]
     fn ratios_stated_by_the_spec() {
         // "a 20,000-unit budget that is 89x the upstream LLVM default of 225".
-        assert_eq!((INLINE_BUDGET as f64 / f64::from(INLINE_THRESHOLD)).round(), 89.0);
+        assert_eq!(
+            (INLINE_BUDGET as f64 / f64::from(INLINE_THRESHOLD)).round(),
+            89.0
+        );
         assert_eq!(AGGRESSIVE_INLINE_BUDGET, 2 * INLINE_BUDGET);
         // "equivalent to inlining ~400 regular LLVM instructions at cost 5 each".
         assert_eq!(NVPTX_OPCODE_BONUS / INSTR_COST, 400);
