@@ -286,10 +286,15 @@ impl DataLayout {
                 }
                 self.mangling = Some(b[2] as char);
             }
+            // `S0` means "unspecified".
+            'S' if &t[1..] == "0" => self.stack_align = None,
             'S' => {
-                let bits_pos = item.pos + 1;
-                self.stack_align = Some(parse_align(&t[1..], bits_pos, "stack alignment", true)?)
-                    .filter(|_| &t[1..] != "0");
+                self.stack_align = Some(parse_align(
+                    &t[1..],
+                    item.pos + 1,
+                    "stack alignment",
+                    false,
+                )?)
             }
             'P' | 'A' | 'G' => {
                 let a = parse_u32(&t[1..], item.pos + 1, "address space")?;
@@ -785,6 +790,12 @@ mod tests {
             elem: f32t,
             scalable: false,
         });
+        let i1t = t.add(TypeKind::Int(1));
+        let v4i1 = t.add(TypeKind::Vector {
+            len: 4,
+            elem: i1t,
+            scalable: false,
+        });
         let sv = t.add(TypeKind::Vector {
             len: 4,
             elem: f32t,
@@ -800,6 +811,8 @@ mod tests {
         assert_eq!(dl.store_size(&t, v3f), Some(12));
         assert_eq!(dl.alloc_size(&t, v3f), Some(16));
         assert_eq!(dl.abi_align(&t, v4f), Some(16));
+        // <4 x i1>: 4 bits, one byte (checked against opt-19's constant folder).
+        assert_eq!(dl.alloc_size(&t, v4i1), Some(1));
         assert_eq!(dl.alloc_size(&t, sv), None);
     }
 
@@ -876,7 +889,7 @@ mod tests {
             NVPTX32_DATA_LAYOUT,
             "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128",
             "E-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64",
-            "e-p:64:64:64:32-ni:1:2-A5-G1-P0",
+            "e-p:64:64:64:32-ni:1:2-A5-G1-P0-S0",
             "",
         ] {
             let dl = DataLayout::parse(s).unwrap_or_else(|e| panic!("{s}: {e}"));
@@ -885,6 +898,8 @@ mod tests {
         assert_eq!(DataLayout::parse("").unwrap(), DataLayout::default());
         let dl = DataLayout::parse(NVPTX32_DATA_LAYOUT).unwrap();
         assert_eq!(dl.pointer_size(0), 4);
+        assert_eq!(DataLayout::parse("S0").unwrap().stack_align(), None);
+        assert!(DataLayout::parse("S12").is_err());
         assert_eq!(dl.native_int_widths(), &[16, 32, 64]);
         let dl = DataLayout::parse("e-p:64:64:64:32-ni:1:2-A5-G1-S128").unwrap();
         assert_eq!(dl.index_size_bits(0), 32);

@@ -224,7 +224,7 @@ impl Diagnostic {
     /// not remarks.
     ///
     /// Layout: `--- !<Kind>`, then `Pass`, `Name`, optional `DebugLoc` (flow
-    /// mapping), `Function` (written as `""`→`''` when unknown), and `Args`
+    /// mapping), `Function` ([`NO_FUNCTION`] when unknown), and `Args`
     /// (omitted when empty; a diagnostic without args but with a message
     /// gets one `String` arg), then `...`. Keys are padded to 16 columns;
     /// scalars are quoted by LLVM's `yaml::needsQuotes` rules; flow mappings
@@ -249,7 +249,7 @@ impl Diagnostic {
             y.newline()?;
         }
         y.key("Function")?;
-        y.scalar(self.function.as_deref().unwrap_or(""))?;
+        y.scalar(self.function.as_deref().unwrap_or(NO_FUNCTION))?;
         y.newline()?;
         let fallback;
         let args: &[DiagArg] = if self.args.is_empty() && !self.message.is_empty() {
@@ -291,6 +291,10 @@ impl Diagnostic {
         s
     }
 }
+
+/// `Function:` value written for a remark that names no function: LLVM's
+/// remark parser rejects an empty `Function`, and every LLVM remark has one.
+pub const NO_FUNCTION: &str = "<module>";
 
 /// Column LLVM's `yaml::Output` wraps flow mappings after.
 const YAML_WRAP_COLUMN: usize = 70;
@@ -675,7 +679,7 @@ Args:
         let expected = "--- !Analysis
 Pass:            kernel-info
 Name:            regs
-Function:        ''
+Function:        '<module>'
 Args:
   - String:          'kernel-info: regs in function ''k'' = 12'
 ...

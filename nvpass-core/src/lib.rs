@@ -31,8 +31,9 @@
 //!   YAML output), typed `cl::opt`-style knobs, `-stats` counters.
 //! - The NVVM facts the spec defines once: [`kernel::is_kernel_function`],
 //!   the address-space lattice and alias rule ([`addrspace`]), the CDP stub
-//!   tables ([`cdp`]), the spec's pass names ([`names`]), and a
-//!   [`datalayout`] size calculator.
+//!   tables ([`cdp`]), the spec's pass names ([`names`]), the inliner
+//!   cost-model parameters ([`inline_cost`]), and a [`datalayout`] size
+//!   calculator.
 //! - [`worklist`]: a deduplicating FIFO worklist over ids.
 //!
 //! ## A pass against the traits
@@ -87,6 +88,7 @@ pub mod addrspace;
 pub mod cdp;
 pub mod datalayout;
 pub mod diag;
+pub mod inline_cost;
 pub mod instrument;
 pub mod ir;
 pub mod kernel;

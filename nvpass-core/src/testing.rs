@@ -303,6 +303,24 @@ impl IrEdit for MockModule {
     fn inline_call(&mut self, _: InstId) -> Result<(), EditError> {
         unimplemented!()
     }
+    fn remove_param(&mut self, _: FuncId, _: usize) -> Result<(), EditError> {
+        unimplemented!()
+    }
+    fn set_global_initializer(&mut self, _: GlobalId, _: Option<ValueId>) -> Result<(), EditError> {
+        unimplemented!()
+    }
+    fn const_float_of(&mut self, _: TypeId, _: u128) -> Result<ValueId, EditError> {
+        unimplemented!()
+    }
+    fn const_aggregate(&mut self, _: TypeId, _: &[ValueId]) -> Result<ValueId, EditError> {
+        unimplemented!()
+    }
+    fn create_self_ref_md_node(&mut self, _: &[MdOperand<'_>]) -> Result<MdId, EditError> {
+        unimplemented!()
+    }
+    fn md_value(&mut self, _: MdId) -> ValueId {
+        unimplemented!()
+    }
     fn erase_function(&mut self, _: FuncId) -> Result<(), EditError> {
         unimplemented!()
     }

@@ -182,6 +182,14 @@ pub trait IrEdit: IrView {
     /// recursive calls (callee == caller). The call is erased on success.
     fn inline_call(&mut self, call: InstId) -> Result<(), EditError>;
 
+    /// Removes parameter `index` of `f` (from its function type, its
+    /// argument list and its parameter attributes); later parameters shift
+    /// down by one. Refused with [`EditError::HasUses`] if the argument has
+    /// uses or if a call instruction calls `f` directly (its argument list
+    /// would no longer match); other uses of `f` (initializers, metadata)
+    /// are unaffected.
+    fn remove_param(&mut self, f: FuncId, index: usize) -> Result<(), EditError>;
+
     /// Deletes `f` and its body. `f` must have no uses ([`EditError::HasUses`]).
     fn erase_function(&mut self, f: FuncId) -> Result<(), EditError>;
 
@@ -196,6 +204,15 @@ pub trait IrEdit: IrView {
 
     /// Deletes global variable `g`; it must have no uses.
     fn erase_global(&mut self, g: GlobalId) -> Result<(), EditError>;
+
+    /// Sets (`Some`) or removes (`None`, making `g` an external declaration)
+    /// the initializer of `g`. The value must be a constant of `g`'s value
+    /// type.
+    fn set_global_initializer(
+        &mut self,
+        g: GlobalId,
+        init: Option<ValueId>,
+    ) -> Result<(), EditError>;
 
     // ---- types and constants ------------------------------------------------
 
@@ -218,12 +235,29 @@ pub trait IrEdit: IrView {
     /// The `null` constant of pointer type `ty`.
     fn const_null(&mut self, ty: TypeId) -> ValueId;
 
+    /// The floating-point constant of type `ty` with IEEE bit pattern `bits`
+    /// (in the low bits).
+    fn const_float_of(&mut self, ty: TypeId, bits: u128) -> Result<ValueId, EditError>;
+
+    /// The struct, array or vector constant of type `ty` with elements
+    /// `elems` (each a constant of the matching element type).
+    fn const_aggregate(&mut self, ty: TypeId, elems: &[ValueId]) -> Result<ValueId, EditError>;
+
     // ---- metadata ----------------------------------------------------------
 
     /// Creates a metadata tuple `!{ops...}` (`distinct` if asked). Uniqued
     /// (non-distinct) tuples with equal operands may be returned as the same
     /// node. `MdOperand::Other` operands are refused.
     fn create_md_node(&mut self, ops: &[MdOperand<'_>], distinct: bool) -> Result<MdId, EditError>;
+
+    /// Creates `distinct !{!self, ops...}`: a distinct node whose first
+    /// operand is itself, the form of LLVM's anonymous alias-scope domains
+    /// and scopes (`MDBuilder::createAnonymousAARoot`).
+    fn create_self_ref_md_node(&mut self, ops: &[MdOperand<'_>]) -> Result<MdId, EditError>;
+
+    /// The value `metadata !N` wrapping node `md`, for passing metadata to
+    /// intrinsic calls (`call void @llvm.dbg.value(metadata ..., ...)`).
+    fn md_value(&mut self, md: MdId) -> ValueId;
 
     /// Replaces the operand list of named metadata `name`, creating it if
     /// absent; an empty list deletes the named metadata.
