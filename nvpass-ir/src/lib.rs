@@ -11,6 +11,7 @@ extern crate alloc;
 
 pub mod attr;
 pub mod entity;
+pub mod host;
 pub mod inst;
 pub mod intern;
 pub mod metadata;

@@ -283,6 +283,8 @@ pub struct Module {
     /// Global symbol table: name -> value (functions, globals, aliases).
     pub symbols: HashMap<Sym, Value>,
     pub(crate) consts: HashMap<ConstKey, Value>,
+    /// The parsed data layout, computed on first use.
+    pub(crate) layout: core::cell::OnceCell<nvpass_core::datalayout::DataLayout>,
 }
 
 impl Module {
@@ -392,7 +394,9 @@ impl Module {
             User::Value(v) => &mut self.values[v].ops[i],
             User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
             User::Alias(a) => &mut self.aliases[a].target,
-            User::Func(f) => self.funcs[f].extra_ops[i].as_mut().expect("func operand use"),
+            User::Func(f) => self.funcs[f].extra_ops[i]
+                .as_mut()
+                .expect("func operand use"),
         }
     }
 
