@@ -1,6 +1,7 @@
 //! The reference IR of nvpass: an arena representation of LLVM IR with a
 //! reader and printer for LLVM's textual form and a verifier.
 //!
+//! * [`parse`]: the `.ll` reader ([`parse_module`]).
 //! * [`entity`]: `u32` ids for every IR object.
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
@@ -16,8 +17,10 @@ pub mod inst;
 pub mod intern;
 pub mod metadata;
 pub mod module;
+pub mod parse;
 pub mod types;
 pub mod value;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
+pub use parse::{parse_module, ParseError};
