@@ -6,6 +6,7 @@
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
+//! * [`print`]: writes a module as LLVM 19 textual IR.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
@@ -18,9 +19,11 @@ pub mod intern;
 pub mod metadata;
 pub mod module;
 pub mod parse;
+pub mod print;
 pub mod types;
 pub mod value;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
 pub use parse::{parse_module, ParseError};
+pub use print::print_module;

@@ -1,0 +1,1898 @@
+//! The printer: writes a [`Module`] as LLVM 19 textual IR.
+//!
+//! The layout follows LLVM's `AsmWriter`: header (`source_filename`,
+//! `target datalayout`, `target triple`, `module asm`), identified struct
+//! types, comdats, global variables, aliases, ifuncs, functions (each
+//! preceded by a blank line and a `; Function Attrs:` comment when it has
+//! non-string function attributes), verbatim lines, attribute groups, named
+//! metadata and numbered metadata.
+//!
+//! Unnamed values are numbered as LLVM's `SlotTracker` numbers them:
+//! unnamed globals, then aliases, then ifuncs, then functions share the
+//! module counter (`@0`, `@1`, ...); inside a function unnamed arguments,
+//! then unnamed blocks and unnamed instruction results in layout order share
+//! the local counter (the entry block takes a number even though its label
+//! is not printed).
+//!
+//! Everything is written into one byte buffer; integers are written with a
+//! hand-rolled digit loop and no temporary `String` is built per
+//! instruction.
+//!
+//! Conventions shared with the reader (how verbatim pieces are stored):
+//! * [`GlobalData::tail`] pieces are written as `, <piece>` unless the
+//!   piece already starts with `,`. A piece starting with `align` is
+//!   replaced by the current [`GlobalData::align`]; when no such piece
+//!   exists and `align` is set, `, align N` is written after the pieces
+//!   (before any `code_model` piece).
+//! * [`AliasData::tail`] pieces are written the same way.
+//! * `Const::Expr::inrange` is written as is when it starts with
+//!   `inrange`, else wrapped as `inrange(<text>)`.
+//! * `Const::Float` of `fp128`/`ppc_fp128` holds `(hi << 64) | lo`; the
+//!   text is `0xL<lo><hi>`. `x86_fp80` holds the 80 bits; the text is
+//!   `0xK<top 16 bits><low 64 bits>`.
+//! * Metadata nodes that are neither inline nor in
+//!   [`Module::md_numbered`] are numbered after the highest used number
+//!   and printed after the numbered ones.
+
+mod float;
+
+use crate::attr::{Attr, AttrSet};
+use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};
+use crate::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind, FCMP_PREDS, ICMP_PREDS};
+use crate::metadata::{Attachment, MdField, MdKind, MdRef};
+use crate::module::{Linkage, Module, TopLevel};
+use crate::types::{NamedBody, TypeData};
+use crate::value::{Const, ValueKind};
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+use cranelift_entity::{EntityRef, SecondaryMap};
+use hashbrown::HashMap;
+
+const NONE: u32 = u32::MAX;
+
+/// Prints a whole module.
+pub fn print_module(m: &Module) -> String {
+    let mut s = String::new();
+    print_module_into(m, &mut s);
+    s
+}
+
+/// Prints a whole module, appending to `out`.
+pub fn print_module_into(m: &Module, out: &mut String) {
+    let mut p = Printer::new(m, core::mem::take(out).into_bytes());
+    p.module();
+    *out = p.finish();
+}
+
+/// Prints one function (definition or declaration), appending to `out`.
+pub fn print_function(m: &Module, f: Func, out: &mut String) {
+    let mut p = Printer::new(m, core::mem::take(out).into_bytes());
+    p.function(f);
+    *out = p.finish();
+}
+
+/// Prints one instruction (without indentation or newline).
+pub fn inst_to_string(m: &Module, inst: Inst) -> String {
+    let mut p = Printer::new(m, Vec::new());
+    p.enter_inst_func(inst);
+    p.inst(inst);
+    let mut s = p.finish();
+    let trimmed = s.trim_start().len();
+    s.drain(..s.len() - trimmed);
+    s
+}
+
+/// Prints a value as an operand with its type (`i32 %x`, `ptr @g`).
+pub fn value_to_string(m: &Module, v: Value) -> String {
+    let mut p = Printer::new(m, Vec::new());
+    p.enter_value_func(v);
+    p.typed_operand(v);
+    p.finish()
+}
+
+/// Prints a type.
+pub fn type_to_string(m: &Module, t: Type) -> String {
+    let mut p = Printer::new(m, Vec::new());
+    p.ty(t);
+    p.finish()
+}
+
+/// `Display` adapter for an instruction (see [`inst_to_string`]).
+pub struct DisplayInst<'a>(pub &'a Module, pub Inst);
+
+impl fmt::Display for DisplayInst<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&inst_to_string(self.0, self.1))
+    }
+}
+
+/// `Display` adapter for a typed value (see [`value_to_string`]).
+pub struct DisplayValue<'a>(pub &'a Module, pub Value);
+
+impl fmt::Display for DisplayValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&value_to_string(self.0, self.1))
+    }
+}
+
+/// `Display` adapter for a type (see [`type_to_string`]).
+pub struct DisplayType<'a>(pub &'a Module, pub Type);
+
+impl fmt::Display for DisplayType<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&type_to_string(self.0, self.1))
+    }
+}
+
+/// True when `name` can be printed without quotes (LLVM's rule:
+/// `[-a-zA-Z._][-a-zA-Z._0-9]*`).
+pub fn is_bare_name(name: &[u8]) -> bool {
+    match name.first() {
+        None => false,
+        Some(c) if c.is_ascii_digit() => false,
+        Some(_) => name
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_'),
+    }
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends `bytes` with LLVM's `printEscapedString` escapes: `\\` for a
+/// backslash, `\XX` for `"` and non-printable bytes.
+pub fn escape_into(out: &mut Vec<u8>, bytes: &[u8]) {
+    for &c in bytes {
+        if c == b'\\' {
+            out.extend_from_slice(b"\\\\");
+        } else if (0x20..0x7F).contains(&c) && c != b'"' {
+            out.push(c);
+        } else {
+            out.push(b'\\');
+            out.push(HEX[(c >> 4) as usize]);
+            out.push(HEX[(c & 15) as usize]);
+        }
+    }
+}
+
+/// Appends the decimal form of `v`.
+pub fn write_u64(out: &mut Vec<u8>, mut v: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+/// Appends the decimal form of `v`.
+pub fn write_i128(out: &mut Vec<u8>, v: i128) {
+    if v < 0 {
+        out.push(b'-');
+    }
+    let mut u = v.unsigned_abs();
+    if u <= u64::MAX as u128 {
+        write_u64(out, u as u64);
+        return;
+    }
+    let mut buf = [0u8; 40];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (u % 10) as u8;
+        u /= 10;
+        if u == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&buf[i..]);
+}
+
+struct Printer<'a> {
+    m: &'a Module,
+    out: Vec<u8>,
+    /// Module slot of unnamed globals, aliases and functions.
+    gslots: SecondaryMap<Value, u32>,
+    gslots_done: bool,
+    /// Metadata numbers (NONE = inline / unnumbered).
+    md_slots: SecondaryMap<Md, u32>,
+    md_done: bool,
+    /// Nodes numbered by the printer, printed after `md_numbered`.
+    md_extra: Vec<(u32, Md)>,
+    /// Local slots: (generation, slot).
+    lvals: SecondaryMap<Value, (u32, u32)>,
+    lblocks: SecondaryMap<Block, (u32, u32)>,
+    gen: u32,
+    cur: Option<Func>,
+    /// Attribute group number -> index in `attr_groups`.
+    groups: HashMap<u32, usize>,
+    depth: u32,
+}
+
+impl<'a> Printer<'a> {
+    fn new(m: &'a Module, out: Vec<u8>) -> Self {
+        Printer {
+            m,
+            out,
+            gslots: SecondaryMap::with_default(NONE),
+            gslots_done: false,
+            md_slots: SecondaryMap::with_default(NONE),
+            md_done: false,
+            md_extra: Vec::new(),
+            lvals: SecondaryMap::new(),
+            lblocks: SecondaryMap::new(),
+            gen: 0,
+            cur: None,
+            groups: HashMap::new(),
+            depth: 0,
+        }
+    }
+
+    fn finish(self) -> String {
+        match String::from_utf8(self.out) {
+            Ok(s) => s,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        }
+    }
+
+    // ----- small writers ------------------------------------------------
+
+    #[inline]
+    fn s(&mut self, s: &str) {
+        self.out.extend_from_slice(s.as_bytes());
+    }
+
+    #[inline]
+    fn c(&mut self, c: u8) {
+        self.out.push(c);
+    }
+
+    #[inline]
+    fn u(&mut self, v: u64) {
+        write_u64(&mut self.out, v);
+    }
+
+    fn sym(&mut self, s: Sym) {
+        let b = self.m.strings.get(s);
+        self.out.extend_from_slice(b);
+    }
+
+    fn escaped(&mut self, s: Sym) {
+        let b = self.m.strings.get(s);
+        escape_into(&mut self.out, b);
+    }
+
+    fn quoted(&mut self, s: Sym) {
+        self.c(b'"');
+        self.escaped(s);
+        self.c(b'"');
+    }
+
+    /// `prefix` + name, quoted when needed.
+    fn name(&mut self, prefix: u8, s: Sym) {
+        self.c(prefix);
+        let b = self.m.strings.get(s);
+        if is_bare_name(b) {
+            self.out.extend_from_slice(b);
+        } else {
+            self.c(b'"');
+            escape_into(&mut self.out, b);
+            self.c(b'"');
+        }
+    }
+
+    /// A metadata identifier (`!name`, attachment kinds).
+    fn md_ident(&mut self, s: Sym) {
+        let b = self.m.strings.get(s);
+        for (i, &c) in b.iter().enumerate() {
+            let ok = c.is_ascii_alphabetic()
+                || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
+                || (i > 0 && c.is_ascii_digit());
+            if ok {
+                self.out.push(c);
+            } else {
+                self.out.push(b'\\');
+                self.out.push(HEX[(c >> 4) as usize]);
+                self.out.push(HEX[(c & 15) as usize]);
+            }
+        }
+    }
+
+    // ----- slots --------------------------------------------------------
+
+    fn ensure_gslots(&mut self) {
+        if self.gslots_done {
+            return;
+        }
+        self.gslots_done = true;
+        let m = self.m;
+        let mut n = 0u32;
+        let mut take = |gs: &mut SecondaryMap<Value, u32>, v: Value| {
+            if m.values[v].name.is_none() {
+                gs[v] = n;
+                n += 1;
+            }
+        };
+        for t in &m.order {
+            if let TopLevel::Global(g) = *t {
+                if !m.globals[g].erased {
+                    take(&mut self.gslots, m.globals[g].value);
+                }
+            }
+        }
+        for ifunc in [false, true] {
+            for t in &m.order {
+                if let TopLevel::Alias(a) = *t {
+                    if m.aliases[a].is_ifunc == ifunc {
+                        take(&mut self.gslots, m.aliases[a].value);
+                    }
+                }
+            }
+        }
+        for t in &m.order {
+            if let TopLevel::Func(f) = *t {
+                if !m.funcs[f].erased {
+                    take(&mut self.gslots, m.funcs[f].value);
+                }
+            }
+        }
+    }
+
+    fn ensure_mds(&mut self) {
+        if self.md_done {
+            return;
+        }
+        self.md_done = true;
+        let m = self.m;
+        let mut max = None::<u32>;
+        for &(n, md) in &m.md_numbered {
+            if md.index() < m.mds.len() {
+                self.md_slots[md] = n;
+            }
+            max = Some(max.map_or(n, |x: u32| x.max(n)));
+        }
+        let mut next = max.map_or(0, |x| x.wrapping_add(1));
+        for (md, node) in m.mds.iter() {
+            if !node.inline && self.md_slots[md] == NONE {
+                self.md_slots[md] = next;
+                self.md_extra.push((next, md));
+                next = next.wrapping_add(1);
+            }
+        }
+        for (i, g) in m.attr_groups.iter().enumerate() {
+            self.groups.entry(g.id).or_insert(i);
+        }
+    }
+
+    /// Numbers the locals of `f`.
+    fn enter_func(&mut self, f: Func) {
+        if self.cur == Some(f) {
+            return;
+        }
+        self.cur = Some(f);
+        self.gen += 1;
+        let g = self.gen;
+        let m = self.m;
+        let mut n = 0u32;
+        for p in &m.funcs[f].params {
+            if m.values[p.value].name.is_none() {
+                self.lvals[p.value] = (g, n);
+                n += 1;
+            }
+        }
+        if !m.funcs[f].is_definition {
+            return;
+        }
+        for b in m.func_blocks(f) {
+            if m.blocks[b].name.is_none() {
+                self.lblocks[b] = (g, n);
+                n += 1;
+            }
+            for i in m.block_insts(b) {
+                if let Some(r) = m.insts[i].result.expand() {
+                    if m.values[r].name.is_none() {
+                        self.lvals[r] = (g, n);
+                        n += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn enter_inst_func(&mut self, i: Inst) {
+        if let Some(b) = self.m.insts.get(i).and_then(|d| d.block.expand()) {
+            let f = self.m.blocks[b].func;
+            self.enter_func(f);
+        }
+    }
+
+    fn enter_value_func(&mut self, v: Value) {
+        match self.m.values.get(v).map(|d| &d.kind) {
+            Some(ValueKind::Arg { func, .. }) => {
+                let f = *func;
+                self.enter_func(f);
+            }
+            Some(ValueKind::Inst(i)) => {
+                let i = *i;
+                self.enter_inst_func(i);
+            }
+            _ => {}
+        }
+    }
+
+    /// Slot of an unnamed block of another function (for `blockaddress`).
+    fn foreign_block_slot(&self, f: Func, target: Block) -> Option<u32> {
+        let m = self.m;
+        let mut n = 0u32;
+        for p in &m.funcs[f].params {
+            if m.values[p.value].name.is_none() {
+                n += 1;
+            }
+        }
+        for b in m.func_blocks(f) {
+            if m.blocks[b].name.is_none() {
+                if b == target {
+                    return Some(n);
+                }
+                n += 1;
+            }
+            for i in m.block_insts(b) {
+                if let Some(r) = m.insts[i].result.expand() {
+                    if m.values[r].name.is_none() {
+                        n += 1;
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    // ----- types --------------------------------------------------------
+
+    fn ty(&mut self, t: Type) {
+        let m = self.m;
+        if t.index() >= m.types.len() {
+            self.s("<badtype>");
+            return;
+        }
+        match m.types.get(t) {
+            TypeData::Void => self.s("void"),
+            TypeData::Label => self.s("label"),
+            TypeData::Metadata => self.s("metadata"),
+            TypeData::Token => self.s("token"),
+            TypeData::Keyword(s) => self.sym(*s),
+            TypeData::Int(b) => {
+                self.c(b'i');
+                self.u(*b as u64);
+            }
+            TypeData::Float(k) => self.s(k.keyword()),
+            TypeData::Ptr(a) => {
+                self.s("ptr");
+                if *a != 0 {
+                    self.s(" addrspace(");
+                    self.u(*a as u64);
+                    self.c(b')');
+                }
+            }
+            TypeData::Array(n, e) => {
+                self.c(b'[');
+                self.u(*n);
+                self.s(" x ");
+                self.ty(*e);
+                self.c(b']');
+            }
+            TypeData::Vector {
+                len,
+                elem,
+                scalable,
+            } => {
+                self.c(b'<');
+                if *scalable {
+                    self.s("vscale x ");
+                }
+                self.u(*len as u64);
+                self.s(" x ");
+                self.ty(*elem);
+                self.c(b'>');
+            }
+            TypeData::Struct { fields, packed } => self.struct_body(fields, *packed),
+            TypeData::Named(s) => self.name(b'%', *s),
+            TypeData::Func {
+                ret,
+                params,
+                vararg,
+            } => {
+                self.ty(*ret);
+                self.s(" (");
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.ty(*p);
+                }
+                if *vararg {
+                    if !params.is_empty() {
+                        self.s(", ");
+                    }
+                    self.s("...");
+                }
+                self.c(b')');
+            }
+            TypeData::TargetExt { name, types, ints } => {
+                self.s("target(");
+                self.quoted(*name);
+                for t in types {
+                    self.s(", ");
+                    self.ty(*t);
+                }
+                for i in ints {
+                    self.s(", ");
+                    self.u(*i as u64);
+                }
+                self.c(b')');
+            }
+        }
+    }
+
+    fn struct_body(&mut self, fields: &[Type], packed: bool) {
+        if packed {
+            self.c(b'<');
+        }
+        if fields.is_empty() {
+            self.s("{}");
+        } else {
+            self.s("{ ");
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    self.s(", ");
+                }
+                self.ty(*f);
+            }
+            self.s(" }");
+        }
+        if packed {
+            self.c(b'>');
+        }
+    }
+
+    // ----- values -------------------------------------------------------
+
+    fn typed_operand(&mut self, v: Value) {
+        if v.index() >= self.m.values.len() {
+            self.s("<badref>");
+            return;
+        }
+        let t = self.m.values[v].ty;
+        self.ty(t);
+        self.c(b' ');
+        self.operand(v);
+    }
+
+    fn local_ref(&mut self, v: Value) {
+        let d = &self.m.values[v];
+        if let Some(n) = d.name {
+            self.name(b'%', n);
+            return;
+        }
+        let (g, n) = self.lvals[v];
+        if g == self.gen && g != 0 {
+            self.c(b'%');
+            self.u(n as u64);
+        } else {
+            self.s("<badref>");
+        }
+    }
+
+    fn global_ref(&mut self, v: Value) {
+        if let Some(n) = self.m.values[v].name {
+            self.name(b'@', n);
+            return;
+        }
+        self.ensure_gslots();
+        let n = self.gslots[v];
+        if n == NONE {
+            self.s("@<badref>");
+        } else {
+            self.c(b'@');
+            self.u(n as u64);
+        }
+    }
+
+    fn block_ref(&mut self, b: Block) {
+        let m = self.m;
+        let Some(bd) = m.blocks.get(b) else {
+            self.s("%<badref>");
+            return;
+        };
+        if let Some(n) = bd.name {
+            self.name(b'%', n);
+            return;
+        }
+        let (g, n) = self.lblocks[b];
+        if g == self.gen && g != 0 && self.cur == Some(bd.func) {
+            self.c(b'%');
+            self.u(n as u64);
+        } else if let Some(n) = self.foreign_block_slot(bd.func, b) {
+            self.c(b'%');
+            self.u(n as u64);
+        } else {
+            self.s("%<badref>");
+        }
+    }
+
+    /// A value without its type.
+    fn operand(&mut self, v: Value) {
+        let m = self.m;
+        let Some(d) = m.values.get(v) else {
+            self.s("<badref>");
+            return;
+        };
+        match &d.kind {
+            ValueKind::Arg { .. } | ValueKind::Inst(_) | ValueKind::Placeholder => {
+                self.local_ref(v)
+            }
+            ValueKind::Global(_) | ValueKind::Func(_) | ValueKind::Alias(_) => self.global_ref(v),
+            ValueKind::Const(c) => self.constant(v, c),
+            ValueKind::Metadata(r) => {
+                if let Some(o) = d.ops.first() {
+                    self.typed_operand(o.value);
+                } else {
+                    let r = *r;
+                    self.md_ref(r);
+                }
+            }
+        }
+    }
+
+    fn constant(&mut self, v: Value, c: &Const) {
+        let m = self.m;
+        let d = &m.values[v];
+        match c {
+            Const::Int(i) => {
+                if m.types.int_bits(d.ty) == Some(1) {
+                    self.s(if *i != 0 { "true" } else { "false" });
+                } else {
+                    write_i128(&mut self.out, *i);
+                }
+            }
+            Const::BigInt(s) => self.sym(*s),
+            Const::Float(bits) => match m.types.get(d.ty) {
+                TypeData::Float(k) => float::write_float(&mut self.out, *k, *bits),
+                _ => {
+                    self.s("0x");
+                    let mut b = *bits;
+                    let mut buf = [0u8; 32];
+                    let mut i = buf.len();
+                    loop {
+                        i -= 1;
+                        buf[i] = HEX[(b & 15) as usize];
+                        b >>= 4;
+                        if b == 0 {
+                            break;
+                        }
+                    }
+                    self.out.extend_from_slice(&buf[i..]);
+                }
+            },
+            Const::Null => self.s("null"),
+            Const::Undef => self.s("undef"),
+            Const::Poison => self.s("poison"),
+            Const::Zero => self.s("zeroinitializer"),
+            Const::NoneToken => self.s("none"),
+            Const::Str(s) => {
+                self.s("c\"");
+                self.escaped(*s);
+                self.c(b'"');
+            }
+            Const::Aggregate => {
+                let (open, close): (&str, &str) = match m.types.get(d.ty) {
+                    TypeData::Array(..) => ("[", "]"),
+                    TypeData::Vector { .. } => ("<", ">"),
+                    _ => {
+                        let packed = m.types.struct_fields(d.ty).1;
+                        if packed {
+                            self.c(b'<');
+                        }
+                        if d.ops.is_empty() {
+                            self.s("{}");
+                        } else {
+                            self.s("{ ");
+                            self.typed_list(v);
+                            self.s(" }");
+                        }
+                        if packed {
+                            self.c(b'>');
+                        }
+                        return;
+                    }
+                };
+                self.s(open);
+                self.typed_list(v);
+                self.s(close);
+            }
+            Const::Splat => {
+                self.s("splat (");
+                if let Some(o) = d.ops.first() {
+                    self.typed_operand(o.value);
+                }
+                self.c(b')');
+            }
+            Const::Expr {
+                opcode,
+                flags,
+                source_ty,
+                pred,
+                inrange,
+            } => {
+                self.s(opcode.keyword());
+                self.flags(*opcode, *flags);
+                if let Some(r) = inrange {
+                    let t = m.strings.get(*r);
+                    if t.starts_with(b"inrange") {
+                        self.c(b' ');
+                        self.sym(*r);
+                    } else {
+                        self.s(" inrange(");
+                        self.sym(*r);
+                        self.c(b')');
+                    }
+                }
+                if let Some(p) = pred {
+                    self.c(b' ');
+                    self.pred(*opcode, p.0);
+                }
+                self.s(" (");
+                if let Some(st) = source_ty {
+                    if *opcode == Opcode::GetElementPtr {
+                        self.ty(*st);
+                        self.s(", ");
+                    }
+                }
+                self.typed_list(v);
+                if opcode.is_cast() {
+                    self.s(" to ");
+                    self.ty(d.ty);
+                }
+                self.c(b')');
+            }
+            Const::BlockAddress(f, b) => {
+                self.s("blockaddress(");
+                let fv = m.funcs.get(*f).map(|fd| fd.value);
+                match fv {
+                    Some(fv) => self.global_ref(fv),
+                    None => self.s("@<badref>"),
+                }
+                self.s(", ");
+                self.block_ref(*b);
+                self.c(b')');
+            }
+            Const::DsoLocalEquivalent | Const::NoCfi => {
+                self.s(if matches!(c, Const::NoCfi) {
+                    "no_cfi "
+                } else {
+                    "dso_local_equivalent "
+                });
+                match d.ops.first() {
+                    Some(o) => self.operand(o.value),
+                    None => self.s("<badref>"),
+                }
+            }
+            Const::InlineAsm(a) => {
+                self.s("asm ");
+                if a.side_effect {
+                    self.s("sideeffect ");
+                }
+                if a.align_stack {
+                    self.s("alignstack ");
+                }
+                if a.intel_dialect {
+                    self.s("inteldialect ");
+                }
+                if a.unwind {
+                    self.s("unwind ");
+                }
+                self.quoted(a.asm);
+                self.s(", ");
+                self.quoted(a.constraints);
+            }
+        }
+    }
+
+    /// The operands of a constant as `ty v, ty v`.
+    fn typed_list(&mut self, v: Value) {
+        let m = self.m;
+        for (i, o) in m.values[v].ops.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            self.typed_operand(o.value);
+        }
+    }
+
+    fn pred(&mut self, op: Opcode, p: u8) {
+        let table: &[&str] = if op == Opcode::FCmp {
+            &FCMP_PREDS
+        } else {
+            &ICMP_PREDS
+        };
+        match table.get(p as usize) {
+            Some(s) => self.s(s),
+            None => self.s("<badpred>"),
+        }
+    }
+
+    /// Fast-math and wrap flags, each preceded by a space.
+    fn flags(&mut self, op: Opcode, f: InstFlags) {
+        if f.contains(InstFlags::FAST) {
+            self.s(" fast");
+        } else {
+            for (flag, kw) in [
+                (InstFlags::REASSOC, " reassoc"),
+                (InstFlags::NNAN, " nnan"),
+                (InstFlags::NINF, " ninf"),
+                (InstFlags::NSZ, " nsz"),
+                (InstFlags::ARCP, " arcp"),
+                (InstFlags::CONTRACT, " contract"),
+                (InstFlags::AFN, " afn"),
+            ] {
+                if f.contains(flag) {
+                    self.s(kw);
+                }
+            }
+        }
+        if op == Opcode::GetElementPtr {
+            if f.contains(InstFlags::INBOUNDS) {
+                self.s(" inbounds");
+            } else if f.contains(InstFlags::NUSW) {
+                self.s(" nusw");
+            }
+            if f.contains(InstFlags::NUW) {
+                self.s(" nuw");
+            }
+            return;
+        }
+        for (flag, kw) in [
+            (InstFlags::NUW, " nuw"),
+            (InstFlags::NSW, " nsw"),
+            (InstFlags::EXACT, " exact"),
+            (InstFlags::DISJOINT, " disjoint"),
+            (InstFlags::NNEG, " nneg"),
+            (InstFlags::SAMESIGN, " samesign"),
+        ] {
+            if f.contains(flag) {
+                self.s(kw);
+            }
+        }
+    }
+
+    // ----- attributes ---------------------------------------------------
+
+    fn attr(&mut self, a: &Attr) {
+        match a {
+            Attr::Enum(k) => self.sym(*k),
+            Attr::Int { kind, value, paren } => {
+                self.sym(*kind);
+                if *paren {
+                    self.c(b'(');
+                    self.u(*value);
+                    self.c(b')');
+                } else {
+                    self.c(b' ');
+                    self.u(*value);
+                }
+            }
+            Attr::Type { kind, ty } => {
+                self.sym(*kind);
+                self.c(b'(');
+                self.ty(*ty);
+                self.c(b')');
+            }
+            Attr::Str { key, value } => {
+                self.quoted(*key);
+                if let Some(v) = value {
+                    self.c(b'=');
+                    self.quoted(*v);
+                }
+            }
+            Attr::Raw { text, .. } => self.sym(*text),
+        }
+    }
+
+    /// Inline attributes separated by spaces (no leading space).
+    fn attrs_inline(&mut self, s: &AttrSet) {
+        for (i, a) in s.attrs.iter().enumerate() {
+            if i > 0 {
+                self.c(b' ');
+            }
+            self.attr(a);
+        }
+    }
+
+    /// Function-position attributes: ` attr ... #N ...`.
+    fn fn_attrs(&mut self, s: &AttrSet) {
+        for a in &s.attrs {
+            self.c(b' ');
+            self.attr(a);
+        }
+        for g in &s.groups {
+            self.s(" #");
+            self.u(*g as u64);
+        }
+    }
+
+    // ----- metadata -----------------------------------------------------
+
+    fn md_ref(&mut self, r: MdRef) {
+        match r {
+            MdRef::Null => self.s("null"),
+            MdRef::String(s) => {
+                self.s("!\"");
+                self.escaped(s);
+                self.c(b'"');
+            }
+            MdRef::Value(t, v) => {
+                self.ty(t);
+                self.c(b' ');
+                self.operand(v);
+            }
+            MdRef::Node(md) => {
+                self.ensure_mds();
+                if md.index() >= self.m.mds.len() {
+                    self.s("!<badref>");
+                    return;
+                }
+                let n = self.md_slots[md];
+                if n != NONE {
+                    self.c(b'!');
+                    self.u(n as u64);
+                } else {
+                    self.md_node(md);
+                }
+            }
+        }
+    }
+
+    fn md_node(&mut self, md: Md) {
+        if self.depth > 64 {
+            self.s("!{}");
+            return;
+        }
+        self.depth += 1;
+        let m = self.m;
+        let node = &m.mds[md];
+        if node.distinct {
+            self.s("distinct ");
+        }
+        match &node.kind {
+            MdKind::Tuple(ops) => {
+                self.s("!{");
+                for (i, r) in ops.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.md_ref(*r);
+                }
+                self.c(b'}');
+            }
+            MdKind::Specialized { class, fields } => {
+                self.c(b'!');
+                self.sym(*class);
+                self.c(b'(');
+                for (i, (k, f)) in fields.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.sym(*k);
+                    self.s(": ");
+                    match f {
+                        MdField::Ref(r) => self.md_ref(*r),
+                        MdField::Raw(s) => self.sym(*s),
+                    }
+                }
+                self.c(b')');
+            }
+            MdKind::ArgList(ops) => {
+                self.s("!DIArgList(");
+                for (i, r) in ops.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.md_ref(*r);
+                }
+                self.c(b')');
+            }
+        }
+        self.depth -= 1;
+    }
+
+    fn attachments(&mut self, md: &[Attachment], sep: &str) {
+        for a in md {
+            self.s(sep);
+            self.c(b'!');
+            self.md_ident(a.kind);
+            self.c(b' ');
+            self.md_ref(a.node);
+        }
+    }
+
+    // ----- module -------------------------------------------------------
+
+    fn module(&mut self) {
+        let m = self.m;
+        self.ensure_gslots();
+        self.ensure_mds();
+        if let Some(s) = m.source_filename {
+            self.s("source_filename = ");
+            self.quoted(s);
+            self.c(b'\n');
+        }
+        if let Some(s) = m.datalayout {
+            self.s("target datalayout = ");
+            self.quoted(s);
+            self.c(b'\n');
+        }
+        if let Some(s) = m.triple {
+            self.s("target triple = ");
+            self.quoted(s);
+            self.c(b'\n');
+        }
+        if !m.module_asm.is_empty() {
+            self.c(b'\n');
+            for &l in &m.module_asm {
+                self.s("module asm ");
+                self.quoted(l);
+                self.c(b'\n');
+            }
+        }
+        let named = m.types.named_types();
+        if !named.is_empty() {
+            self.c(b'\n');
+            for &t in named {
+                self.ty(t);
+                self.s(" = type ");
+                match m.types.named_body(t) {
+                    NamedBody::Opaque => self.s("opaque"),
+                    NamedBody::Body { fields, packed } => self.struct_body(fields, *packed),
+                }
+                self.c(b'\n');
+            }
+        }
+        if !m.comdats.is_empty() {
+            self.c(b'\n');
+            for (i, &(name, kind)) in m.comdats.iter().enumerate() {
+                if i > 0 {
+                    self.c(b'\n');
+                }
+                self.name(b'$', name);
+                self.s(" = comdat ");
+                self.sym(kind);
+                self.c(b'\n');
+            }
+        }
+        let mut first = true;
+        for g in m.global_ids() {
+            if first {
+                self.c(b'\n');
+                first = false;
+            }
+            self.global(g);
+            self.c(b'\n');
+        }
+        for ifunc in [false, true] {
+            let mut first = true;
+            for t in &m.order {
+                if let TopLevel::Alias(a) = *t {
+                    if m.aliases[a].is_ifunc == ifunc {
+                        if first {
+                            self.c(b'\n');
+                            first = false;
+                        }
+                        self.alias(a);
+                        self.c(b'\n');
+                    }
+                }
+            }
+        }
+        for f in m.func_ids() {
+            self.c(b'\n');
+            self.fn_attrs_comment(f);
+            self.function(f);
+        }
+        if !m.verbatim.is_empty() {
+            self.c(b'\n');
+            for &l in &m.verbatim {
+                self.sym(l);
+                self.c(b'\n');
+            }
+        }
+        if !m.attr_groups.is_empty() {
+            self.c(b'\n');
+            for g in &m.attr_groups {
+                self.s("attributes #");
+                self.u(g.id as u64);
+                self.s(" = { ");
+                for (i, a) in g.attrs.iter().enumerate() {
+                    if i > 0 {
+                        self.c(b' ');
+                    }
+                    self.attr(a);
+                }
+                self.s(" }\n");
+            }
+        }
+        if !m.named_md.is_empty() {
+            self.c(b'\n');
+            for n in &m.named_md {
+                self.c(b'!');
+                self.md_ident(n.name);
+                self.s(" = !{");
+                for (i, &md) in n.ops.iter().enumerate() {
+                    if i > 0 {
+                        self.s(", ");
+                    }
+                    self.md_ref(MdRef::Node(md));
+                }
+                self.s("}\n");
+            }
+        }
+        let extra = core::mem::take(&mut self.md_extra);
+        if !m.md_numbered.is_empty() || !extra.is_empty() {
+            self.c(b'\n');
+            for &(n, md) in m.md_numbered.iter().chain(extra.iter()) {
+                if md.index() >= m.mds.len() {
+                    continue;
+                }
+                self.c(b'!');
+                self.u(n as u64);
+                self.s(" = ");
+                self.md_node(md);
+                self.c(b'\n');
+            }
+        }
+        self.md_extra = extra;
+    }
+
+    fn keywords(&mut self, kws: &[Sym]) {
+        for &k in kws {
+            self.sym(k);
+            self.c(b' ');
+        }
+    }
+
+    fn linkage(&mut self, l: Linkage) {
+        if l != Linkage::External {
+            self.s(l.keyword());
+            self.c(b' ');
+        }
+    }
+
+    fn tail_piece(&mut self, p: Sym) {
+        if !self.m.strings.get(p).starts_with(b",") {
+            self.s(", ");
+        }
+        self.sym(p);
+    }
+
+    fn global(&mut self, g: crate::entity::Global) {
+        let m = self.m;
+        let gd = &m.globals[g];
+        self.global_ref(gd.value);
+        self.s(" = ");
+        if gd.init.is_none() && gd.linkage == Linkage::External {
+            self.s("external ");
+        }
+        self.linkage(gd.linkage);
+        let ext_init = m.strings.lookup(b"externally_initialized");
+        for &k in &gd.keywords {
+            if Some(k) != ext_init {
+                self.sym(k);
+                self.c(b' ');
+            }
+        }
+        if gd.addrspace != 0 {
+            self.s("addrspace(");
+            self.u(gd.addrspace as u64);
+            self.s(") ");
+        }
+        if let Some(e) = ext_init {
+            if gd.keywords.contains(&e) {
+                self.s("externally_initialized ");
+            }
+        }
+        self.s(if gd.is_constant {
+            "constant "
+        } else {
+            "global "
+        });
+        self.ty(gd.value_ty);
+        if let Some(init) = gd.init {
+            self.c(b' ');
+            self.operand(init.value);
+        }
+        let mut align_done = gd.align.is_none();
+        for &p in &gd.tail {
+            let t = m.strings.get(p);
+            let t = t.strip_prefix(b",").unwrap_or(t);
+            let t = trim_ascii_start(t);
+            if t.starts_with(b"align") {
+                if let Some(a) = gd.align {
+                    self.s(", align ");
+                    self.u(a);
+                }
+                align_done = true;
+                continue;
+            }
+            if !align_done && t.starts_with(b"code_model") {
+                self.s(", align ");
+                self.u(gd.align.unwrap_or(1));
+                align_done = true;
+            }
+            self.tail_piece(p);
+        }
+        if !align_done {
+            self.s(", align ");
+            self.u(gd.align.unwrap_or(1));
+        }
+        self.attachments(&gd.md, ", ");
+        for gr in &gd.attrs.groups {
+            self.s(" #");
+            self.u(*gr as u64);
+        }
+    }
+
+    fn alias(&mut self, a: crate::entity::Alias) {
+        let m = self.m;
+        let ad = &m.aliases[a];
+        self.global_ref(ad.value);
+        self.s(" = ");
+        self.linkage(ad.linkage);
+        self.keywords(&ad.keywords);
+        self.s(if ad.is_ifunc { "ifunc " } else { "alias " });
+        self.ty(ad.value_ty);
+        self.s(", ");
+        let t = ad.target.value;
+        let is_expr = matches!(
+            m.values.get(t).map(|d| &d.kind),
+            Some(ValueKind::Const(Const::Expr { .. }))
+        );
+        if is_expr {
+            self.operand(t);
+        } else {
+            self.typed_operand(t);
+        }
+        for &p in &ad.tail {
+            self.tail_piece(p);
+        }
+    }
+
+    fn cc(&mut self, cc: CallConv) {
+        match cc {
+            CallConv::C => {}
+            CallConv::Fast => self.s("fastcc"),
+            CallConv::Cold => self.s("coldcc"),
+            CallConv::PtxKernel => self.s("ptx_kernel"),
+            CallConv::PtxDevice => self.s("ptx_device"),
+            CallConv::Other(s) => self.sym(s),
+        }
+    }
+
+    fn fn_attrs_comment(&mut self, f: Func) {
+        self.ensure_mds();
+        let m = self.m;
+        let fa = &m.funcs[f].fn_attrs;
+        let mut any = false;
+        let mut emit = |p: &mut Self, a: &Attr| {
+            if a.is_string() {
+                return;
+            }
+            if !any {
+                p.s("; Function Attrs:");
+                any = true;
+            }
+            p.c(b' ');
+            p.attr(a);
+        };
+        for a in &fa.attrs {
+            emit(self, a);
+        }
+        for g in &fa.groups {
+            if let Some(&i) = self.groups.get(g) {
+                for a in &m.attr_groups[i].attrs {
+                    emit(self, a);
+                }
+            }
+        }
+        if any {
+            self.c(b'\n');
+        }
+    }
+
+    fn function(&mut self, f: Func) {
+        let m = self.m;
+        self.enter_func(f);
+        let fd = &m.funcs[f];
+        self.s(if fd.is_definition {
+            "define "
+        } else {
+            "declare "
+        });
+        if !fd.is_definition {
+            // Declarations carry their attachments before the signature.
+            for a in &fd.md {
+                self.c(b'!');
+                self.md_ident(a.kind);
+                self.c(b' ');
+                self.md_ref(a.node);
+                self.c(b' ');
+            }
+        }
+        self.linkage(fd.linkage);
+        self.keywords(&fd.keywords);
+        if fd.cc != CallConv::C {
+            self.cc(fd.cc);
+            self.c(b' ');
+        }
+        if !fd.ret_attrs.is_empty() {
+            self.attrs_inline(&fd.ret_attrs);
+            self.c(b' ');
+        }
+        let (ret, vararg) = match m.types.func_sig(fd.ty) {
+            Some((r, _, va)) => (r, va),
+            None => (fd.ty, false),
+        };
+        self.ty(ret);
+        self.c(b' ');
+        self.global_ref(fd.value);
+        self.c(b'(');
+        for (i, p) in fd.params.iter().enumerate() {
+            if i > 0 {
+                self.s(", ");
+            }
+            let t = m.values[p.value].ty;
+            self.ty(t);
+            if !p.attrs.attrs.is_empty() {
+                self.c(b' ');
+                self.attrs_inline(&p.attrs);
+            }
+            if fd.is_definition {
+                self.c(b' ');
+                self.local_ref(p.value);
+            }
+        }
+        if vararg {
+            if !fd.params.is_empty() {
+                self.s(", ");
+            }
+            self.s("...");
+        }
+        self.c(b')');
+        if let Some(u) = fd.unnamed_addr {
+            self.c(b' ');
+            self.sym(u);
+        }
+        if let Some(a) = fd.addrspace {
+            self.s(" addrspace(");
+            self.u(a as u64);
+            self.c(b')');
+        }
+        self.fn_attrs(&fd.fn_attrs);
+        if let Some(s) = fd.section {
+            self.s(" section ");
+            self.quoted(s);
+        }
+        if let Some(s) = fd.partition {
+            self.s(" partition ");
+            self.quoted(s);
+        }
+        if let Some(c) = fd.comdat {
+            self.s(" comdat");
+            if let Some(c) = c {
+                self.c(b'(');
+                self.name(b'$', c);
+                self.c(b')');
+            }
+        }
+        if let Some(a) = fd.align {
+            self.s(" align ");
+            self.u(a);
+        }
+        if let Some(g) = fd.gc {
+            self.s(" gc ");
+            self.quoted(g);
+        }
+        for (i, kw) in [
+            (1usize, " prefix "),
+            (2, " prologue "),
+            (0, " personality "),
+        ] {
+            if let Some(o) = fd.extra_ops[i] {
+                self.s(kw);
+                self.typed_operand(o.value);
+            }
+        }
+        if !fd.is_definition {
+            self.c(b'\n');
+            return;
+        }
+        self.attachments(&fd.md, " ");
+        self.s(" {");
+        let entry = fd.first_block.expand();
+        for b in m.func_blocks(f) {
+            let bd = &m.blocks[b];
+            if let Some(n) = bd.name {
+                self.c(b'\n');
+                let bytes = m.strings.get(n);
+                if is_bare_name(bytes) {
+                    self.out.extend_from_slice(bytes);
+                } else {
+                    self.c(b'"');
+                    escape_into(&mut self.out, bytes);
+                    self.c(b'"');
+                }
+                self.c(b':');
+            } else if Some(b) != entry {
+                self.c(b'\n');
+                let (g, n) = self.lblocks[b];
+                if g == self.gen {
+                    self.u(n as u64);
+                } else {
+                    self.s("<badref>");
+                }
+                self.c(b':');
+            }
+            self.c(b'\n');
+            for i in m.block_insts(b) {
+                self.inst(i);
+                self.c(b'\n');
+            }
+        }
+        self.s("}\n");
+    }
+
+    // ----- instructions -------------------------------------------------
+
+    fn inst(&mut self, i: Inst) {
+        let m = self.m;
+        let d = &m.insts[i];
+        let op = d.opcode;
+        if op == Opcode::DbgRecord {
+            self.s("    #dbg_");
+            if let Extra::DbgRecord(k) = d.extra {
+                self.sym(k);
+            }
+            self.c(b'(');
+            for (n, o) in d.ops.iter().enumerate() {
+                if n > 0 {
+                    self.s(", ");
+                }
+                // Debug-record arguments are printed without `metadata`.
+                self.operand(o.value);
+            }
+            self.c(b')');
+            return;
+        }
+        self.s("  ");
+        if let Some(r) = d.result.expand() {
+            self.local_ref(r);
+            self.s(" = ");
+        }
+        if op == Opcode::Verbatim {
+            if let Extra::Verbatim(s) = d.extra {
+                self.sym(s);
+            }
+            return;
+        }
+        let call = d.call();
+        if op == Opcode::Call {
+            let tail = match call.map(|c| c.tail).unwrap_or_default() {
+                TailKind::None if d.flags.contains(InstFlags::MUSTTAIL) => TailKind::MustTail,
+                TailKind::None if d.flags.contains(InstFlags::TAIL) => TailKind::Tail,
+                TailKind::None if d.flags.contains(InstFlags::NOTAIL) => TailKind::NoTail,
+                t => t,
+            };
+            match tail {
+                TailKind::None => {}
+                TailKind::Tail => self.s("tail "),
+                TailKind::MustTail => self.s("musttail "),
+                TailKind::NoTail => self.s("notail "),
+            }
+        }
+        self.s(op.keyword());
+        let mem = match d.extra {
+            Extra::Mem {
+                align,
+                ordering,
+                failure,
+                syncscope,
+                rmw_op,
+            } => Some((align, ordering, failure, syncscope, rmw_op)),
+            _ => None,
+        };
+        let ordering = mem.map(|x| x.1).unwrap_or_default();
+        if matches!(op, Opcode::Load | Opcode::Store)
+            && (d.flags.contains(InstFlags::ATOMIC) || ordering != Ordering::NotAtomic)
+        {
+            self.s(" atomic");
+        }
+        if op == Opcode::CmpXchg && d.flags.contains(InstFlags::WEAK) {
+            self.s(" weak");
+        }
+        if matches!(
+            op,
+            Opcode::Load | Opcode::Store | Opcode::CmpXchg | Opcode::AtomicRmw
+        ) && d.flags.contains(InstFlags::VOLATILE)
+        {
+            self.s(" volatile");
+        }
+        self.flags(op, d.flags);
+        if matches!(op, Opcode::ICmp | Opcode::FCmp) {
+            if let Extra::Cmp(p) = d.extra {
+                self.c(b' ');
+                self.pred(op, p.0);
+            }
+        }
+        if op == Opcode::AtomicRmw {
+            if let Some((_, _, _, _, Some(r))) = mem {
+                self.c(b' ');
+                self.sym(r);
+            }
+        }
+        let ops = &d.ops;
+        let val = |k: usize| ops.get(k).map(|o| o.value);
+        match op {
+            Opcode::Br => {
+                if let Some(c) = val(0) {
+                    self.c(b' ');
+                    self.typed_operand(c);
+                    for b in d.blocks.iter().take(2) {
+                        self.s(", label ");
+                        self.block_ref(*b);
+                    }
+                } else if let Some(b) = d.blocks.first() {
+                    self.s(" label ");
+                    self.block_ref(*b);
+                }
+            }
+            Opcode::Switch => {
+                self.c(b' ');
+                if let Some(c) = val(0) {
+                    self.typed_operand(c);
+                }
+                self.s(", label ");
+                if let Some(b) = d.blocks.first() {
+                    self.block_ref(*b);
+                }
+                self.s(" [");
+                for (k, b) in d.blocks.iter().enumerate().skip(1) {
+                    self.s("\n    ");
+                    if let Some(v) = val(k) {
+                        self.typed_operand(v);
+                    }
+                    self.s(", label ");
+                    self.block_ref(*b);
+                }
+                self.s("\n  ]");
+            }
+            Opcode::IndirectBr => {
+                self.c(b' ');
+                if let Some(c) = val(0) {
+                    self.typed_operand(c);
+                }
+                self.s(", [");
+                for (k, b) in d.blocks.iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.s("label ");
+                    self.block_ref(*b);
+                }
+                self.c(b']');
+            }
+            Opcode::Phi => {
+                self.c(b' ');
+                self.ty(d.ty);
+                self.c(b' ');
+                for (k, o) in ops.iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.s("[ ");
+                    self.operand(o.value);
+                    self.s(", ");
+                    match d.blocks.get(k) {
+                        Some(b) => self.block_ref(*b),
+                        None => self.s("%<badref>"),
+                    }
+                    self.s(" ]");
+                }
+            }
+            Opcode::ExtractValue | Opcode::InsertValue => {
+                self.c(b' ');
+                for (k, o) in ops.iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    self.typed_operand(o.value);
+                }
+                if let Extra::Indices(ix) = &d.extra {
+                    for x in ix {
+                        self.s(", ");
+                        self.u(*x as u64);
+                    }
+                }
+            }
+            Opcode::LandingPad => {
+                self.c(b' ');
+                self.ty(d.ty);
+                let cleanup = d.flags.contains(InstFlags::CLEANUP);
+                if cleanup {
+                    self.s("\n          cleanup");
+                }
+                let clauses: &[bool] = match &d.extra {
+                    Extra::LandingPad(c) => c,
+                    _ => &[],
+                };
+                for (k, o) in ops.iter().enumerate() {
+                    let catch = clauses.get(k).copied().unwrap_or(true);
+                    self.s(if catch {
+                        "\n          catch "
+                    } else {
+                        "\n          filter "
+                    });
+                    self.typed_operand(o.value);
+                }
+            }
+            Opcode::Ret if ops.is_empty() => self.s(" void"),
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.call(i),
+            Opcode::Alloca => {
+                self.c(b' ');
+                if d.flags.contains(InstFlags::INALLOCA) {
+                    self.s("inalloca ");
+                }
+                if let Extra::Alloca {
+                    ty,
+                    align,
+                    addrspace,
+                } = d.extra
+                {
+                    self.ty(ty);
+                    if let Some(c) = val(0) {
+                        let is_i32_one = m.types.int_bits(m.values[c].ty) == Some(32)
+                            && matches!(m.values[c].kind, ValueKind::Const(Const::Int(1)));
+                        if !is_i32_one {
+                            self.s(", ");
+                            self.typed_operand(c);
+                        }
+                    }
+                    if let Some(a) = align {
+                        self.s(", align ");
+                        self.u(a);
+                    }
+                    if let Some(a) = addrspace {
+                        if a != 0 {
+                            self.s(", addrspace(");
+                            self.u(a as u64);
+                            self.c(b')');
+                        }
+                    }
+                }
+            }
+            _ if op.is_cast() => {
+                if let Some(v) = val(0) {
+                    self.c(b' ');
+                    self.typed_operand(v);
+                }
+                self.s(" to ");
+                self.ty(d.ty);
+            }
+            Opcode::VAArg => {
+                if let Some(v) = val(0) {
+                    self.c(b' ');
+                    self.typed_operand(v);
+                }
+                self.s(", ");
+                self.ty(d.ty);
+            }
+            _ if !ops.is_empty() => {
+                if let Extra::Gep { source_ty } = d.extra {
+                    self.c(b' ');
+                    self.ty(source_ty);
+                    self.c(b',');
+                } else if op == Opcode::Load {
+                    self.c(b' ');
+                    self.ty(d.ty);
+                    self.c(b',');
+                }
+                let t0 = m.values.get(ops[0].value).map(|x| x.ty);
+                let all = matches!(
+                    op,
+                    Opcode::Select
+                        | Opcode::Store
+                        | Opcode::ShuffleVector
+                        | Opcode::Ret
+                        | Opcode::CmpXchg
+                        | Opcode::AtomicRmw
+                ) || ops[1..]
+                    .iter()
+                    .any(|o| m.values.get(o.value).map(|x| x.ty) != t0);
+                if !all {
+                    self.c(b' ');
+                    match t0 {
+                        Some(t) => self.ty(t),
+                        None => self.s("<badtype>"),
+                    }
+                }
+                self.c(b' ');
+                for (k, o) in ops.iter().enumerate() {
+                    if k > 0 {
+                        self.s(", ");
+                    }
+                    if all {
+                        self.typed_operand(o.value);
+                    } else {
+                        self.operand(o.value);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if let Some((align, ordering, failure, syncscope, _)) = mem {
+            let atomic = ordering != Ordering::NotAtomic;
+            if atomic || op == Opcode::Fence {
+                if let Some(s) = syncscope {
+                    self.s(" syncscope(");
+                    self.quoted(s);
+                    self.c(b')');
+                }
+                if atomic {
+                    self.c(b' ');
+                    self.s(ordering.keyword());
+                }
+                if op == Opcode::CmpXchg && failure != Ordering::NotAtomic {
+                    self.c(b' ');
+                    self.s(failure.keyword());
+                }
+            }
+            if op != Opcode::Fence {
+                if let Some(a) = align {
+                    self.s(", align ");
+                    self.u(a);
+                }
+            }
+        }
+        self.attachments(&d.md, ", ");
+    }
+
+    fn call(&mut self, i: Inst) {
+        let m = self.m;
+        let d = &m.insts[i];
+        let default = crate::inst::CallData::default();
+        let c = d.call().unwrap_or(&default);
+        if c.cc != CallConv::C {
+            self.c(b' ');
+            self.cc(c.cc);
+        }
+        if !c.ret_attrs.is_empty() {
+            self.c(b' ');
+            self.attrs_inline(&c.ret_attrs);
+        }
+        if let Some(a) = c.addrspace {
+            self.s(" addrspace(");
+            self.u(a as u64);
+            self.c(b')');
+        }
+        self.c(b' ');
+        let sig = c
+            .fn_ty
+            .and_then(|t| m.types.func_sig(t).map(|s| (t, s.0, s.2)));
+        match sig {
+            Some((ft, _, va)) if va || c.explicit_fn_ty => self.ty(ft),
+            Some((_, r, _)) => self.ty(r),
+            None => self.ty(d.ty),
+        }
+        self.c(b' ');
+        match d.ops.first() {
+            Some(o) => self.operand(o.value),
+            None => self.s("<badref>"),
+        }
+        self.c(b'(');
+        let nargs = (c.nargs as usize).min(d.ops.len().saturating_sub(1));
+        for k in 0..nargs {
+            if k > 0 {
+                self.s(", ");
+            }
+            let v = d.ops[1 + k].value;
+            let t = m.values[v].ty;
+            self.ty(t);
+            if let Some(a) = c.param_attrs.get(k) {
+                if !a.attrs.is_empty() {
+                    self.c(b' ');
+                    self.attrs_inline(a);
+                }
+            }
+            self.c(b' ');
+            self.operand(v);
+        }
+        if c.tail == TailKind::MustTail {
+            if let Some(b) = d.block.expand() {
+                let f = m.blocks[b].func;
+                if m.types.func_sig(m.funcs[f].ty).is_some_and(|s| s.2) {
+                    if nargs > 0 {
+                        self.s(", ");
+                    }
+                    self.s("...");
+                }
+            }
+        }
+        self.c(b')');
+        self.fn_attrs(&c.fn_attrs);
+        if !c.bundles.is_empty() {
+            self.s(" [ ");
+            for (k, b) in c.bundles.iter().enumerate() {
+                if k > 0 {
+                    self.s(", ");
+                }
+                self.quoted(b.tag);
+                self.c(b'(');
+                for j in 0..b.len as usize {
+                    if j > 0 {
+                        self.s(", ");
+                    }
+                    match d.ops.get(b.start as usize + j) {
+                        Some(o) => self.typed_operand(o.value),
+                        None => self.s("<badref>"),
+                    }
+                }
+                self.c(b')');
+            }
+            self.s(" ]");
+        }
+        match d.opcode {
+            Opcode::Invoke => {
+                self.s("\n          to label ");
+                match d.blocks.first() {
+                    Some(b) => self.block_ref(*b),
+                    None => self.s("%<badref>"),
+                }
+                self.s(" unwind label ");
+                match d.blocks.get(1) {
+                    Some(b) => self.block_ref(*b),
+                    None => self.s("%<badref>"),
+                }
+            }
+            Opcode::CallBr => {
+                self.s("\n          to label ");
+                match d.blocks.first() {
+                    Some(b) => self.block_ref(*b),
+                    None => self.s("%<badref>"),
+                }
+                self.s(" [");
+                for (k, b) in d.blocks.iter().enumerate().skip(1) {
+                    if k > 1 {
+                        self.s(", ");
+                    }
+                    self.s("label ");
+                    self.block_ref(*b);
+                }
+                self.c(b']');
+            }
+            _ => {}
+        }
+    }
+}
+
+fn trim_ascii_start(mut b: &[u8]) -> &[u8] {
+    while let [first, rest @ ..] = b {
+        if first.is_ascii_whitespace() {
+            b = rest;
+        } else {
+            break;
+        }
+    }
+    b
+}
