@@ -42,8 +42,11 @@ for ll in "$corpus"/ll/*.ll; do
   check verify "$mod" opt-19 -passes=verify -disable-output "$out"
   check diff "$mod" llvm-diff-19 "$ll" "$out"
   check fixpoint "$mod" bash -c '"$1" run --pipeline "" "$2" -o "$3" && cmp "$2" "$3"' _ "$cli" "$out" "$work/$mod.again.ll"
-  # The code generators judge only modules that LLVM itself can compile.
-  if llc-19 -march=nvptx64 -mcpu=sm_90 "$ll" -o "$work/$mod.ref.ptx" 2>/dev/null; then
+  # The code generators judge only modules whose unmodified input LLVM and
+  # ptxas accept (CUDA 12.9's libdevice calls NVVM intrinsics llc-19 does
+  # not know, so its PTX is rejected before nvpass is involved).
+  if llc-19 -march=nvptx64 -mcpu=sm_90 "$ll" -o "$work/$mod.ref.ptx" 2>/dev/null &&
+     "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ref.ptx" -o /dev/null 2>/dev/null; then
     check llc "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$out" -o "$work/$mod.ptx"
     check ptxas "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ptx" -o "$work/$mod.cubin"
   fi

@@ -1,4 +1,18 @@
-//! nvpass-passes
+//! The NVVM/NVPTX middle-end passes of nvpass, written against the IR traits
+//! of `nvpass-core` only. Any host IR that implements
+//! [`IrEdit`](nvpass_core::ir::IrEdit) can run them.
+//!
+//! [`registry`] returns every pass this crate provides, under both its
+//! pipeline name (`kernel-attr`) and the spec's class name
+//! (`KernelAttrPass`).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
+
+use nvpass_core::ir::IrEdit;
+use nvpass_core::registry::Registry;
+
+/// The registry of every pass in this crate, for host IR `M`.
+pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
+    Registry::new()
+}
