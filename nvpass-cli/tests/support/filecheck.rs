@@ -105,15 +105,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
             positional.push(arg.clone());
             continue;
         }
-        // `-D` takes its value glued on or as the next argument.
-        if let Some(rest) = arg.strip_prefix("-D") {
-            let def = if rest.is_empty() {
-                let v = args.get(i).ok_or("-D requires a value")?;
-                i += 1;
-                v.clone()
-            } else {
-                rest.to_string()
-            };
+        // `-D` takes its value glued on, as in `FileCheck`.
+        if let Some(def) = arg.strip_prefix("-D") {
+            if def.is_empty() {
+                return Err("for the -D option: requires a value!".to_string());
+            }
             if def.starts_with('#') {
                 return Err(format!(
                     "unsupported option -D{def}: numeric variables are not implemented"
@@ -461,22 +457,25 @@ fn is_var_name(s: &str) -> bool {
         && b.all(|c| c.is_ascii_alphanumeric() || c == b'_')
 }
 
+/// Validates prefixes as `FileCheck`'s `ValidatePrefixes` does.
 fn validate_prefixes(opts: &Options) -> Result<(), String> {
     let mut seen: Vec<&String> = Vec::new();
     let prefixes = opts.prefixes();
     let comments = opts.comments();
-    for p in prefixes.iter().chain(comments.iter()) {
-        let valid = p.bytes().next().is_some_and(|c| c.is_ascii_alphabetic())
-            && p.bytes().all(is_word_char);
-        if !valid {
+    let kinds = prefixes.iter().map(|p| ("check", p)).chain(comments.iter().map(|p| ("comment", p)));
+    for (kind, p) in kinds {
+        if p.is_empty() {
+            return Err(format!("error: supplied {kind} prefix must not be the empty string\n"));
+        }
+        if !p.bytes().all(is_word_char) {
             return Err(format!(
-                "Supplied check prefix must start with a letter and contain only \
+                "error: supplied {kind} prefix must start with a letter and contain only \
                  alphanumeric characters, hyphens, and underscores: '{p}'\n"
             ));
         }
         if seen.contains(&p) {
             return Err(format!(
-                "error: supplied check prefix must be unique among check and comment prefixes: '{p}'\n"
+                "error: supplied {kind} prefix must be unique among check and comment prefixes: '{p}'\n"
             ));
         }
         seen.push(p);
@@ -733,7 +732,7 @@ fn parse_pattern(
             };
             flush(&mut fixed, &mut pat.pieces, &mut regex_example);
             let re = translate_regex(&body[..end]);
-            check_regex(&re).map_err(|e| (base + i, format!("invalid regex: {e}")))?;
+            check_regex(&re).map_err(|e| (base + i + 2, format!("invalid regex: {e}")))?;
             regex_example.push_str(&body[..end]);
             pat.pieces.push(Piece::Regex(re));
             i += 2 + end + 2;
@@ -785,7 +784,8 @@ fn parse_pattern(
                         return Err((name_pos, format!("variable '{name}' defined twice in one pattern")));
                     }
                     let re = translate_regex(r);
-                    check_regex(&re).map_err(|e| (name_pos, format!("invalid regex: {e}")))?;
+                    let re_pos = name_pos + name.len() + 1;
+                    check_regex(&re).map_err(|e| (re_pos, format!("invalid regex: {e}")))?;
                     regex_example.push('(');
                     regex_example.push_str(r);
                     regex_example.push(')');
@@ -932,7 +932,18 @@ fn translate_regex(re: &str) -> String {
 }
 
 fn check_regex(re: &str) -> Result<(), String> {
-    Regex::new(&format!("(?m){re}")).map(|_| ()).map_err(|e| e.to_string())
+    Regex::new(&format!("(?m){re}")).map(|_| ()).map_err(|e| regex_error(&e))
+}
+
+/// The one-line gist of a `regex` error (its `Display` is a multi-line
+/// excerpt with a caret).
+fn regex_error(e: &regex::Error) -> String {
+    let text = e.to_string();
+    text.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix("error: "))
+        .unwrap_or(text.lines().next().unwrap_or("invalid regex"))
+        .to_string()
 }
 
 // ---------------------------------------------------------------------------
@@ -1068,7 +1079,7 @@ impl<'a> Matcher<'a> {
                     Origin::Check(p) => p,
                     Origin::CommandLine { .. } => 0,
                 };
-                MatchError(format!("invalid regex: {e}"), pos)
+                MatchError(format!("invalid regex: {}", regex_error(&e)), pos)
             })?;
             self.regex_cache.insert(re.clone(), compiled);
         }

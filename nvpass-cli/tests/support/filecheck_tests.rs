@@ -1,15 +1,75 @@
 //! Self-tests of the FileCheck implementation: every directive, positive and
-//! negative. Cases marked "FileCheck-19" were cross-checked against LLVM 19's
-//! FileCheck (same verdict, same first diagnostic line).
+//! negative.
+//!
+//! Cross-checking against LLVM's FileCheck: with `NVPASS_FILECHECK=FileCheck-19`
+//! set, every case here also runs through that binary and must get the same
+//! exit status and the same first error line; comments saying "FileCheck-19"
+//! quote what it prints. `differential_random` (ignored by default) compares
+//! the two on thousands of generated cases:
+//!
+//! ```text
+//! NVPASS_FILECHECK=FileCheck-19 cargo test -p nvpass-cli --test lit -- --include-ignored filecheck
+//! ```
 
 use super::filecheck::{self, EXIT_CHECK_FAILED, EXIT_USAGE};
 
 /// Runs FileCheck with `check` as the check file text on `input`.
+///
+/// With `NVPASS_FILECHECK=FileCheck-19` (or another FileCheck binary) in the
+/// environment, every case also runs through that binary, and the test fails
+/// unless both agree on the exit status and on the first `error:` line.
 fn fc(check: &str, input: &str, args: &[&str]) -> Result<(), (i32, String)> {
+    let ours = fc_builtin(check, input, args);
+    if let Some(bin) = std::env::var("NVPASS_FILECHECK").ok().filter(|s| !s.is_empty()) {
+        let (status, stderr) = fc_external(&bin, check, input, args);
+        let ours_status = ours.as_ref().map_or_else(|e| e.0, |_| 0);
+        let ours_text = ours.as_ref().err().map_or("", |e| e.1.as_str());
+        // The first error line; regex error wording differs between the
+        // regex engines, so only "invalid regex" itself is compared.
+        let first_error = |t: &str| {
+            let line = t.lines().find(|l| l.contains("error"))?;
+            Some(match line.find("invalid regex") {
+                Some(at) => line[..at].to_string(),
+                None => line.to_string(),
+            })
+        };
+        assert!(
+            status == ours_status && first_error(&stderr) == first_error(ours_text),
+            "{bin} disagrees (exit {status} vs {ours_status} here)\n--- {bin}:\n{stderr}\n--- built-in:\n{ours_text}"
+        );
+    }
+    ours
+}
+
+fn fc_builtin(check: &str, input: &str, args: &[&str]) -> Result<(), (i32, String)> {
     let mut argv: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     argv.push("check.txt".to_string());
     let opts = filecheck::parse_args(&argv).map_err(|e| (EXIT_USAGE, e))?;
     filecheck::check("check.txt", check, "<stdin>", input, &opts).map_err(|f| (f.status, f.message))
+}
+
+/// Runs an external FileCheck on the same case, from a scratch directory so
+/// that the check file is called `check.txt` in its diagnostics too.
+fn fc_external(bin: &str, check: &str, input: &str, args: &[&str]) -> (i32, String) {
+    use std::io::Write as _;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!("nvpass-fc-cross-{}-{}", std::process::id(), N.fetch_add(1, Ordering::Relaxed)));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("check.txt"), check).unwrap();
+    let mut child = std::process::Command::new(bin)
+        .args(args)
+        .args(["check.txt", "--dump-input=never"])
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {bin}: {e}"));
+    let _ = child.stdin.take().unwrap().write_all(input.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stderr).into_owned())
 }
 
 #[track_caller]
@@ -299,7 +359,7 @@ fn comments_and_run_lines_are_ignored() {
 
 #[test]
 fn invalid_prefix() {
-    fail_with("; CHECK: a\n", "a\n", &["--check-prefix=1X"], EXIT_USAGE, &["Supplied check prefix must start with a letter"]);
+    fail_with("; CHECK: a\n", "a\n", &["--check-prefix=X.Y"], EXIT_USAGE, &["supplied check prefix must start with a letter"]);
     fail_with("; CHECK: a\n", "a\n", &["--check-prefixes=A,A"], EXIT_USAGE, &["must be unique"]);
 }
 
@@ -407,7 +467,7 @@ fn variables_in_dag_and_not() {
 #[test]
 fn command_line_variables() {
     pass_with("; CHECK: [[FN]]\n", "define @main\n", &["-DFN=@main"]);
-    pass_with("; CHECK: [[FN]]\n", "define @main\n", &["-D", "FN=@main"]);
+    pass_with("; CHECK: [[FN]] [[$G]]\n", "define @main 1\n", &["-DFN=@main", "-D$G=1"]);
 }
 
 #[test]
@@ -424,8 +484,13 @@ fn line_expressions() {
 
 #[test]
 fn unsupported_features_are_reported() {
-    fail_with("; CHECK: [[#X:]]\n", "1\n", &[], EXIT_USAGE, &["numeric substitution blocks are not supported"]);
-    fail_with("; CHECK: [[X:a]][[X]]\n", "aa\n", &[], EXIT_USAGE, &["not supported"]);
+    // Built-in only: LLVM's FileCheck supports these.
+    for (check, input) in [("; CHECK: [[#X:]]\n", "1\n"), ("; CHECK: [[X:a]][[X]]\n", "aa\n")] {
+        match fc_builtin(check, input, &[]) {
+            Err((EXIT_USAGE, msg)) => assert!(msg.contains("not supported"), "{msg}"),
+            other => panic!("expected a usage error, got {other:?}"),
+        }
+    }
     assert!(filecheck::parse_args(&["--bogus".into(), "f".into()]).is_err());
 }
 
@@ -450,4 +515,69 @@ fn run_reads_files() {
     let (st, _) = filecheck::run(&[dir.join("missing").display().to_string()], b"x\n");
     assert_eq!(st, EXIT_USAGE);
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ----- Differential testing against an external FileCheck ---------------------------
+
+/// Generates random check files and inputs and compares verdicts with
+/// `$NVPASS_FILECHECK`. Ignored by default: it needs LLVM's FileCheck.
+/// `NVPASS_FILECHECK_CASES` (default 1500) and `NVPASS_FILECHECK_SEED`
+/// (default 1) vary the run.
+#[test]
+#[ignore = "needs NVPASS_FILECHECK=FileCheck-19 (LLVM); run with --include-ignored"]
+fn differential_random() {
+    let Some(_) = std::env::var("NVPASS_FILECHECK").ok().filter(|s| !s.is_empty()) else {
+        panic!("set NVPASS_FILECHECK to a FileCheck binary to run this test");
+    };
+    let cases: usize = std::env::var("NVPASS_FILECHECK_CASES").ok().and_then(|s| s.parse().ok()).unwrap_or(1500);
+    // xorshift64*: deterministic, dependency-free.
+    let seed: u64 = std::env::var("NVPASS_FILECHECK_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15 ^ seed.wrapping_mul(0x1000_0000_01B3);
+    let mut rnd = |n: usize| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n
+    };
+    const LINES: &[&str] = &["a", "b", "c", "a b", "b a", "", "ab", "c a", "x", "\ta  b", "a b c"];
+    const KINDS: &[&str] = &["", "", "", "-NEXT", "-SAME", "-NOT", "-DAG", "-DAG", "-LABEL", "-EMPTY", "-COUNT-2"];
+    const PATS: &[&str] = &[
+        "a", "b", "c", "a b", "{{a|b}}", "{{^}}a", "b{{$}}", "[[V:[abc]]]", "[[V]]", "{{[^a]}}", "x", "a{{.*}}c",
+        "[[W:a|b]] [[V]]", "{{a}}  b",
+    ];
+    const OPTS: &[&[&str]] = &[
+        &[], &[], &[], &["--implicit-check-not=x"], &["--match-full-lines"], &["--strict-whitespace"],
+        &["--enable-var-scope"], &["--ignore-case"],
+    ];
+    let mut verdicts = [0usize; 3]; // pass, check failure, usage error
+    for case in 0..cases {
+        let input: Vec<&str> = (0..1 + rnd(6)).map(|_| LINES[rnd(LINES.len())]).collect();
+        let input = input.join("\n") + "\n";
+        let mut check = String::new();
+        for i in 0..1 + rnd(5) {
+            // Mostly valid files: NEXT/SAME/EMPTY need a previous check,
+            // and labels may not use variables.
+            let kind = if i == 0 { ["", "", "-DAG", "-NOT", "-LABEL"][rnd(5)] } else { KINDS[rnd(KINDS.len())] };
+            let pat = match kind {
+                "-EMPTY" => "",
+                "-LABEL" => PATS[rnd(7)],
+                _ => PATS[rnd(PATS.len())],
+            };
+            check.push_str(&format!("; CHECK{kind}: {pat}\n"));
+        }
+        let args = OPTS[rnd(OPTS.len())];
+        // `fc` asserts agreement.
+        match std::panic::catch_unwind(|| fc(&check, &input, args)) {
+            Ok(Ok(())) => verdicts[0] += 1,
+            Ok(Err((st, _))) => verdicts[if st == EXIT_CHECK_FAILED { 1 } else { 2 }] += 1,
+            Err(e) => {
+                let msg = e.downcast_ref::<String>().cloned().unwrap_or_default();
+                panic!("case {case} disagrees:\n--- check:\n{check}--- input:\n{input}---\n{msg}");
+            }
+        }
+    }
+    // The generator must exercise all outcomes for the comparison to mean much.
+    let [passed, failed, usage] = verdicts;
+    eprintln!("differential_random: {passed} passed, {failed} check failures, {usage} usage errors; all agree");
+    assert!(passed > cases / 20 && failed > cases / 20, "{verdicts:?}");
 }
