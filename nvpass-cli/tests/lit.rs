@@ -44,7 +44,7 @@ fn cli_available(cli: &Path) -> bool {
 /// Writes straight to the process's standard error so that notes are shown
 /// even though the test harness captures `eprintln!` output of passing tests.
 fn note(msg: &str) {
-    let _ = std::io::stderr().write_all(msg.as_bytes());
+    let _ = std::io::stderr().write_all(format!("\n{msg}").as_bytes());
 }
 
 #[test]
@@ -56,13 +56,18 @@ fn lit_suite() {
         root: root.clone(),
         nvpass_cli: PathBuf::from(env!("CARGO_BIN_EXE_nvpass-cli")),
         tmp_dir: Path::new(env!("CARGO_TARGET_TMPDIR")).join("lit"),
-        external_filecheck: std::env::var("NVPASS_FILECHECK").ok().filter(|s| !s.is_empty()),
+        external_filecheck: std::env::var("NVPASS_FILECHECK")
+            .ok()
+            .filter(|s| !s.is_empty()),
     };
     let filter = std::env::var("NVPASS_LIT_FILTER").unwrap_or_default();
 
     let files = lit_runner::discover(&root).unwrap_or_else(|e| panic!("lit: {e}"));
     let rel = |f: &Path| f.strip_prefix(&root).unwrap_or(f).display().to_string();
-    let files: Vec<PathBuf> = files.into_iter().filter(|f| rel(f).contains(&filter)).collect();
+    let files: Vec<PathBuf> = files
+        .into_iter()
+        .filter(|f| rel(f).contains(&filter))
+        .collect();
 
     // See `cli_available`: skip tests needing the CLI while it is a stub.
     let cli_ok = cli_available(&cfg.nvpass_cli);
@@ -81,9 +86,12 @@ fn lit_suite() {
     }
 
     // Run on a few threads; results keep discovery order.
-    let results: Mutex<Vec<Option<Outcome>>> = Mutex::new((0..to_run.len()).map(|_| None).collect());
+    let results: Mutex<Vec<Option<Outcome>>> =
+        Mutex::new((0..to_run.len()).map(|_| None).collect());
     let next = AtomicUsize::new(0);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(4);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(4);
     std::thread::scope(|s| {
         for _ in 0..workers {
             s.spawn(|| loop {
@@ -101,7 +109,10 @@ fn lit_suite() {
     for (file, outcome) in to_run.iter().zip(results) {
         if let Some(Outcome::Fail(log)) = outcome {
             failed += 1;
-            failures.push_str(&format!("\n******************** FAIL: {}\n{log}", rel(file)));
+            failures.push_str(&format!(
+                "\n******************** FAIL: {}\n{log}",
+                rel(file)
+            ));
         }
     }
     let passed = to_run.len() - failed;
@@ -116,7 +127,10 @@ fn lit_suite() {
         }
         note(&msg);
     }
-    let summary = format!("lit: {passed} test files passed, {failed} failed, {} skipped", skipped.len());
+    let summary = format!(
+        "lit: {passed} test files passed, {failed} failed, {} skipped",
+        skipped.len()
+    );
     note(&format!("{summary}\n"));
     if failed > 0 {
         panic!("{failures}\n{summary}\n");

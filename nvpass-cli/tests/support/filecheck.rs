@@ -155,8 +155,7 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
                 }
             }
             "comment-prefixes" => {
-                opts.comment_prefixes =
-                    Some(value(name)?.split(',').map(str::to_string).collect())
+                opts.comment_prefixes = Some(value(name)?.split(',').map(str::to_string).collect())
             }
             "input-file" => opts.input_file = Some(PathBuf::from(value(name)?)),
             "implicit-check-not" => opts.implicit_check_not.push(value(name)?),
@@ -179,7 +178,11 @@ pub fn parse_args(args: &[String]) -> Result<Options, String> {
     match positional.len() {
         1 => opts.check_file = PathBuf::from(positional.remove(0)),
         0 => return Err("FileCheck: no check file given".to_string()),
-        _ => return Err(format!("FileCheck: too many positional arguments: {positional:?}")),
+        _ => {
+            return Err(format!(
+                "FileCheck: too many positional arguments: {positional:?}"
+            ))
+        }
     }
     Ok(opts)
 }
@@ -197,14 +200,20 @@ pub fn run(args: &[String], stdin: &[u8]) -> (i32, String) {
     let check_text = match std::fs::read(&opts.check_file) {
         Ok(t) => String::from_utf8_lossy(&t).into_owned(),
         Err(e) => {
-            return (EXIT_USAGE, format!("Could not open check file '{check_name}': {e}\n"))
+            return (
+                EXIT_USAGE,
+                format!("Could not open check file '{check_name}': {e}\n"),
+            )
         }
     };
     let (input_name, input_bytes) = match &opts.input_file {
         Some(p) => match std::fs::read(p) {
             Ok(t) => (p.display().to_string(), t),
             Err(e) => {
-                return (EXIT_USAGE, format!("Could not open input file '{}': {e}\n", p.display()))
+                return (
+                    EXIT_USAGE,
+                    format!("Could not open input file '{}': {e}\n", p.display()),
+                )
             }
         },
         None => ("<stdin>".to_string(), stdin.to_vec()),
@@ -233,7 +242,10 @@ pub fn check(
     input: &str,
     opts: &Options,
 ) -> Result<(), Failure> {
-    let usage = |message: String| Failure { status: EXIT_USAGE, message };
+    let usage = |message: String| Failure {
+        status: EXIT_USAGE,
+        message,
+    };
     validate_prefixes(opts).map_err(usage)?;
     let check_src = Source::new(check_name, canonicalize(check_text, opts.strict_whitespace));
     let mut diags = String::new();
@@ -243,7 +255,9 @@ pub fn check(
     };
     let input_src = Source::new(input_name, canonicalize(input, opts.strict_whitespace));
     if input_src.text.is_empty() && !opts.allow_empty {
-        return Err(usage(format!("FileCheck error: '{input_name}' is empty.\n")));
+        return Err(usage(format!(
+            "FileCheck error: '{input_name}' is empty.\n"
+        )));
     }
     let mut matcher = Matcher::new(&check_src, &input_src, opts);
     for (name, value) in &opts.defines {
@@ -254,7 +268,10 @@ pub fn check(
     } else {
         diags.push_str(&matcher.diags);
         diags.push_str(&input_dump(&input_src, matcher.failure_pos));
-        Err(Failure { status: EXIT_CHECK_FAILED, message: diags })
+        Err(Failure {
+            status: EXIT_CHECK_FAILED,
+            message: diags,
+        })
     }
 }
 
@@ -273,7 +290,11 @@ impl Source {
     fn new(name: &str, text: String) -> Source {
         let mut line_starts = vec![0];
         line_starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        Source { name: name.to_string(), text, line_starts }
+        Source {
+            name: name.to_string(),
+            text,
+            line_starts,
+        }
     }
 
     /// 1-based line and column of byte offset `pos`.
@@ -284,7 +305,9 @@ impl Source {
 
     fn line_text(&self, line: usize) -> &str {
         let start = self.line_starts[line - 1];
-        let end = self.text[start..].find('\n').map_or(self.text.len(), |e| start + e);
+        let end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |e| start + e);
         &self.text[start..end]
     }
 
@@ -302,7 +325,10 @@ impl Source {
         for _ in 1..rest {
             marker.push('~');
         }
-        format!("{}:{line}:{col}: {kind}: {msg}\n{text}\n{marker}\n", self.name)
+        format!(
+            "{}:{line}:{col}: {kind}: {msg}\n{text}\n{marker}\n",
+            self.name
+        )
     }
 }
 
@@ -336,7 +362,10 @@ fn input_dump(input: &Source, pos: Option<usize>) -> String {
         Some(l) => (l.saturating_sub(CONTEXT).max(1), (l + CONTEXT).min(nlines)),
         None => (1, nlines.min(2 * CONTEXT)),
     };
-    let mut out = format!("\nInput file: {}\nInput excerpt (lines {first}-{last} of {nlines}):\n", input.name);
+    let mut out = format!(
+        "\nInput file: {}\nInput excerpt (lines {first}-{last} of {nlines}):\n",
+        input.name
+    );
     for l in first..=last {
         let mark = if Some(l) == focus { '>' } else { ' ' };
         let _ = writeln!(out, "{mark}{l:>6}: {}", input.line_text(l));
@@ -462,10 +491,15 @@ fn validate_prefixes(opts: &Options) -> Result<(), String> {
     let mut seen: Vec<&String> = Vec::new();
     let prefixes = opts.prefixes();
     let comments = opts.comments();
-    let kinds = prefixes.iter().map(|p| ("check", p)).chain(comments.iter().map(|p| ("comment", p)));
+    let kinds = prefixes
+        .iter()
+        .map(|p| ("check", p))
+        .chain(comments.iter().map(|p| ("comment", p)));
     for (kind, p) in kinds {
         if p.is_empty() {
-            return Err(format!("error: supplied {kind} prefix must not be the empty string\n"));
+            return Err(format!(
+                "error: supplied {kind} prefix must not be the empty string\n"
+            ));
         }
         if !p.bytes().all(is_word_char) {
             return Err(format!(
@@ -488,22 +522,42 @@ enum Directive {
     /// Not a directive (e.g. `CHECKS:`); keep scanning.
     None,
     Comment,
-    Check { kind: Kind, count: usize, literal: bool, after: usize },
+    Check {
+        kind: Kind,
+        count: usize,
+        literal: bool,
+        after: usize,
+    },
 }
 
 /// Recognizes the directive after a prefix (`FindCheckType`). `rest` starts
 /// right after the prefix; `after` in the result is relative to `rest`.
-fn find_check_type(rest: &str, is_comment: bool, prefix: &str) -> Result<Directive, (usize, String)> {
+fn find_check_type(
+    rest: &str,
+    is_comment: bool,
+    prefix: &str,
+) -> Result<Directive, (usize, String)> {
     if is_comment {
-        return Ok(if rest.starts_with(':') { Directive::Comment } else { Directive::None });
+        return Ok(if rest.starts_with(':') {
+            Directive::Comment
+        } else {
+            Directive::None
+        });
     }
     // The modifier list `{LITERAL}` and the colon.
     let modifiers = |kind: Kind, count: usize, at: usize| -> Directive {
         let r = &rest[at..];
         if r.starts_with(':') {
-            return Directive::Check { kind, count, literal: false, after: at + 1 };
+            return Directive::Check {
+                kind,
+                count,
+                literal: false,
+                after: at + 1,
+            };
         }
-        let Some(mut r2) = r.strip_prefix('{') else { return Directive::None };
+        let Some(mut r2) = r.strip_prefix('{') else {
+            return Directive::None;
+        };
         // LITERAL is the only modifier; a list needs at least one.
         loop {
             r2 = r2.trim_start();
@@ -517,27 +571,56 @@ fn find_check_type(rest: &str, is_comment: bool, prefix: &str) -> Result<Directi
             }
         }
         match r2.strip_prefix("}:") {
-            Some(x) => Directive::Check { kind, count, literal: true, after: rest.len() - x.len() },
+            Some(x) => Directive::Check {
+                kind,
+                count,
+                literal: true,
+                after: rest.len() - x.len(),
+            },
             None => Directive::None,
         }
     };
     if rest.starts_with(':') || rest.starts_with('{') {
         return Ok(modifiers(Kind::Plain, 1, 0));
     }
-    let Some(r) = rest.strip_prefix('-') else { return Ok(Directive::None) };
+    let Some(r) = rest.strip_prefix('-') else {
+        return Ok(Directive::None);
+    };
     if let Some(r) = r.strip_prefix("COUNT-") {
         let digits = r.bytes().take_while(u8::is_ascii_digit).count();
         let at = rest.len() - r.len() + digits;
-        let bad = || Err((at, format!("invalid count in -COUNT specification on prefix '{prefix}'")));
-        let Ok(count) = r[..digits].parse::<usize>() else { return bad() };
-        if count == 0 || count > i32::MAX as usize || !matches!(r.as_bytes().get(digits), Some(b':' | b'{')) {
+        let bad = || {
+            Err((
+                at,
+                format!("invalid count in -COUNT specification on prefix '{prefix}'"),
+            ))
+        };
+        let Ok(count) = r[..digits].parse::<usize>() else {
+            return bad();
+        };
+        if count == 0
+            || count > i32::MAX as usize
+            || !matches!(r.as_bytes().get(digits), Some(b':' | b'{'))
+        {
             return bad();
         }
         return Ok(modifiers(Kind::Plain, count, at));
     }
-    for combo in ["DAG-NOT:", "NOT-DAG:", "NEXT-NOT:", "NOT-NEXT:", "SAME-NOT:", "NOT-SAME:", "EMPTY-NOT:", "NOT-EMPTY:"] {
+    for combo in [
+        "DAG-NOT:",
+        "NOT-DAG:",
+        "NEXT-NOT:",
+        "NOT-NEXT:",
+        "SAME-NOT:",
+        "NOT-SAME:",
+        "EMPTY-NOT:",
+        "NOT-EMPTY:",
+    ] {
         if r.starts_with(combo) {
-            return Err((rest.len() - r.len(), format!("unsupported -NOT combo on prefix '{prefix}'")));
+            return Err((
+                rest.len() - r.len(),
+                format!("unsupported -NOT combo on prefix '{prefix}'"),
+            ));
         }
     }
     for (word, kind) in [
@@ -574,8 +657,17 @@ fn parse_check_file(src: &Source, opts: &Options) -> Result<Vec<CheckString>, St
         let col = "-implicit-check-not='".len() + 1;
         let canon = canonicalize(pat_text, opts.strict_whitespace);
         let origin = Origin::CommandLine { text: shown, col };
-        let pat = parse_pattern(&canon, 0, Kind::Not, 1, false, "IMPLICIT-CHECK", origin, opts)
-            .map_err(|(_, msg)| format!("command line: error: {msg}\n"))?;
+        let pat = parse_pattern(
+            &canon,
+            0,
+            Kind::Not,
+            1,
+            false,
+            "IMPLICIT-CHECK",
+            origin,
+            opts,
+        )
+        .map_err(|(_, msg)| format!("command line: error: {msg}\n"))?;
         implicit.push(pat);
     }
 
@@ -620,7 +712,12 @@ fn parse_check_file(src: &Source, opts: &Options) -> Result<Vec<CheckString>, St
                 pos = text[at..].find('\n').map_or(text.len(), |e| at + e + 1);
                 continue;
             }
-            Directive::Check { kind, count, literal, after } => (kind, count, literal, after_prefix + after),
+            Directive::Check {
+                kind,
+                count,
+                literal,
+                after,
+            } => (kind, count, literal, after_prefix + after),
         };
         used[idx] = true;
         let eol = text[after..].find('\n').map_or(text.len(), |e| after + e);
@@ -633,30 +730,63 @@ fn parse_check_file(src: &Source, opts: &Options) -> Result<Vec<CheckString>, St
             }
         }
         pos = eol;
-        let pat = parse_pattern(&text[start..eol], start, kind, count, literal, prefix, Origin::Check(start), opts)
-            .map_err(|(p, msg)| src.diag(p, 0, "error", &msg))?;
-        if kind == Kind::Label && pat.pieces.iter().any(|p| matches!(p, Piece::Def { .. } | Piece::Use { .. })) {
-            return Err(src.diag(at, 0, "error", &format!("found '{prefix}-LABEL:' with variable definition or use")));
+        let pat = parse_pattern(
+            &text[start..eol],
+            start,
+            kind,
+            count,
+            literal,
+            prefix,
+            Origin::Check(start),
+            opts,
+        )
+        .map_err(|(p, msg)| src.diag(p, 0, "error", &msg))?;
+        if kind == Kind::Label
+            && pat
+                .pieces
+                .iter()
+                .any(|p| matches!(p, Piece::Def { .. } | Piece::Use { .. }))
+        {
+            return Err(src.diag(
+                at,
+                0,
+                "error",
+                &format!("found '{prefix}-LABEL:' with variable definition or use"),
+            ));
         }
         if matches!(kind, Kind::Next | Kind::Same | Kind::Empty) && checks.is_empty() {
             let ty = &kind.suffix()[1..];
-            return Err(src.diag(at, 0, "error", &format!("found '{prefix}-{ty}' without previous '{prefix}: line")));
+            return Err(src.diag(
+                at,
+                0,
+                "error",
+                &format!("found '{prefix}-{ty}' without previous '{prefix}: line"),
+            ));
         }
         if matches!(kind, Kind::Dag | Kind::Not) {
             dag_nots.push(pat);
             continue;
         }
-        checks.push(CheckString { pat, dag_nots: std::mem::replace(&mut dag_nots, implicit.clone()) });
+        checks.push(CheckString {
+            pat,
+            dag_nots: std::mem::replace(&mut dag_nots, implicit.clone()),
+        });
     }
 
     if !dag_nots.is_empty() {
-        checks.push(CheckString { pat: Pattern::eof(&prefixes[0], text.len()), dag_nots });
+        checks.push(CheckString {
+            pat: Pattern::eof(&prefixes[0], text.len()),
+            dag_nots,
+        });
     }
 
     if !used.iter().any(|&u| u) {
         let list: Vec<String> = prefixes.iter().map(|p| format!("'{p}:'")).collect();
         let s = if prefixes.len() > 1 { "es" } else { "" };
-        return Err(format!("error: no check strings found with prefix{s} {}\n", list.join(", ")));
+        return Err(format!(
+            "error: no check strings found with prefix{s} {}\n",
+            list.join(", ")
+        ));
     }
     if !opts.allow_unused_prefixes {
         let mut msg = String::new();
@@ -689,10 +819,16 @@ fn parse_pattern(
         text = text.trim_end_matches([' ', '\t']);
     }
     if text.is_empty() && kind != Kind::Empty {
-        return Err((base, format!("found empty check string with prefix '{prefix}:'")));
+        return Err((
+            base,
+            format!("found empty check string with prefix '{prefix}:'"),
+        ));
     }
     if !text.is_empty() && kind == Kind::Empty {
-        return Err((base, format!("found non-empty check string for empty check with prefix '{prefix}:'")));
+        return Err((
+            base,
+            format!("found non-empty check string for empty check with prefix '{prefix}:'"),
+        ));
     }
     let check_line = match origin {
         Origin::Check(_) => None,
@@ -728,7 +864,10 @@ fn parse_pattern(
         let rest = &text[i..];
         if let Some(body) = rest.strip_prefix("{{") {
             let Some(end) = body.find("}}") else {
-                return Err((base + i, "found start of regex string with no end '}}'".to_string()));
+                return Err((
+                    base + i,
+                    "found start of regex string with no end '}}'".to_string(),
+                ));
             };
             flush(&mut fixed, &mut pat.pieces, &mut regex_example);
             let re = translate_regex(&body[..end]);
@@ -740,7 +879,10 @@ fn parse_pattern(
         }
         if let Some(body) = rest.strip_prefix("[[") {
             let Some(end) = find_var_end(body) else {
-                return Err((base + i, "Invalid substitution block, no ]] found".to_string()));
+                return Err((
+                    base + i,
+                    "Invalid substitution block, no ]] found".to_string(),
+                ));
             };
             let block = &body[..end];
             let name_pos = base + i + 2;
@@ -752,16 +894,22 @@ fn parse_pattern(
                 let offset: String = offset.chars().filter(|c| !c.is_whitespace()).collect();
                 let delta: i64 = match offset.as_str() {
                     "" => 0,
-                    o if o.starts_with('+') || o.starts_with('-') => o.parse().map_err(|_| {
-                        (name_pos, format!("invalid @LINE expression '{block}'"))
-                    })?,
+                    o if o.starts_with('+') || o.starts_with('-') => o
+                        .parse()
+                        .map_err(|_| (name_pos, format!("invalid @LINE expression '{block}'")))?,
                     _ => return Err((name_pos, format!("invalid @LINE expression '{block}'"))),
                 };
                 if check_line.is_some() {
-                    return Err((name_pos, "@LINE is not allowed on the command line".to_string()));
+                    return Err((
+                        name_pos,
+                        "@LINE is not allowed on the command line".to_string(),
+                    ));
                 }
                 // The caller knows the line; patch it in below.
-                pat.pieces.push(Piece::Use { name: format!("@LINE{delta:+}"), pos: name_pos });
+                pat.pieces.push(Piece::Use {
+                    name: format!("@LINE{delta:+}"),
+                    pos: name_pos,
+                });
                 continue;
             }
             if block.starts_with('#') {
@@ -781,7 +929,10 @@ fn parse_pattern(
             match def {
                 Some(r) => {
                     if defined_here.iter().any(|d| d == name) {
-                        return Err((name_pos, format!("variable '{name}' defined twice in one pattern")));
+                        return Err((
+                            name_pos,
+                            format!("variable '{name}' defined twice in one pattern"),
+                        ));
                     }
                     let re = translate_regex(r);
                     let re_pos = name_pos + name.len() + 1;
@@ -790,7 +941,10 @@ fn parse_pattern(
                     regex_example.push_str(r);
                     regex_example.push(')');
                     defined_here.push(name.to_string());
-                    pat.pieces.push(Piece::Def { name: name.to_string(), regex: re });
+                    pat.pieces.push(Piece::Def {
+                        name: name.to_string(),
+                        regex: re,
+                    });
                 }
                 None => {
                     if defined_here.iter().any(|d| d == name) {
@@ -805,7 +959,10 @@ fn parse_pattern(
                     regex_example.push_str("[[");
                     regex_example.push_str(name);
                     regex_example.push_str("]]");
-                    pat.pieces.push(Piece::Use { name: name.to_string(), pos: name_pos });
+                    pat.pieces.push(Piece::Use {
+                        name: name.to_string(),
+                        pos: name_pos,
+                    });
                 }
             }
             continue;
@@ -932,7 +1089,9 @@ fn translate_regex(re: &str) -> String {
 }
 
 fn check_regex(re: &str) -> Result<(), String> {
-    Regex::new(&format!("(?m){re}")).map(|_| ()).map_err(|e| regex_error(&e))
+    Regex::new(&format!("(?m){re}"))
+        .map(|_| ())
+        .map_err(|e| regex_error(&e))
 }
 
 /// The one-line gist of a `regex` error (its `Display` is a multi-line
@@ -1005,16 +1164,31 @@ impl<'a> Matcher<'a> {
     }
 
     /// Matches `pat` in `input[start..end]` (`Pattern::match`).
-    fn match_pattern(&mut self, pat: &Pattern, start: usize, end: usize) -> Result<Option<Found>, MatchError> {
+    fn match_pattern(
+        &mut self,
+        pat: &Pattern,
+        start: usize,
+        end: usize,
+    ) -> Result<Option<Found>, MatchError> {
         let buf = &self.input.text[start..end];
         match pat.kind {
-            Kind::Eof => return Ok(Some(Found { pos: end, len: 0, defs: Vec::new() })),
+            Kind::Eof => {
+                return Ok(Some(Found {
+                    pos: end,
+                    len: 0,
+                    defs: Vec::new(),
+                }))
+            }
             Kind::Empty => {
                 // The regex "(\n$)", with the match starting after the "\n".
                 let b = buf.as_bytes();
                 for (i, &c) in b.iter().enumerate() {
                     if c == b'\n' && (i + 1 == b.len() || b[i + 1] == b'\n') {
-                        return Ok(Some(Found { pos: start + i + 1, len: 0, defs: Vec::new() }));
+                        return Ok(Some(Found {
+                            pos: start + i + 1,
+                            len: 0,
+                            defs: Vec::new(),
+                        }));
                     }
                 }
                 return Ok(None);
@@ -1022,13 +1196,19 @@ impl<'a> Matcher<'a> {
             _ => {}
         }
         if pat.is_fixed() {
-            let Some(Piece::Fixed(s)) = pat.pieces.first() else { return Ok(None) };
+            let Some(Piece::Fixed(s)) = pat.pieces.first() else {
+                return Ok(None);
+            };
             let found = if self.opts.ignore_case {
                 buf.to_ascii_lowercase().find(&s.to_ascii_lowercase())
             } else {
                 buf.find(s.as_str())
             };
-            return Ok(found.map(|p| Found { pos: start + p, len: s.len(), defs: Vec::new() }));
+            return Ok(found.map(|p| Found {
+                pos: start + p,
+                len: s.len(),
+                defs: Vec::new(),
+            }));
         }
         // Build the regex with the current variable values substituted.
         let mut re = String::from("(?m)");
@@ -1061,7 +1241,9 @@ impl<'a> Matcher<'a> {
                     } else {
                         match self.vars.get(name) {
                             Some(v) => re.push_str(&regex::escape(v)),
-                            None => return Err(MatchError(format!("undefined variable: {name}"), *pos)),
+                            None => {
+                                return Err(MatchError(format!("undefined variable: {name}"), *pos))
+                            }
                         }
                     }
                 }
@@ -1084,14 +1266,27 @@ impl<'a> Matcher<'a> {
             self.regex_cache.insert(re.clone(), compiled);
         }
         let compiled = &self.regex_cache[&re];
-        let Some(caps) = compiled.captures(buf) else { return Ok(None) };
+        let Some(caps) = compiled.captures(buf) else {
+            return Ok(None);
+        };
         let m = caps.get(0).expect("group 0");
         let defs = def_names
             .into_iter()
             .enumerate()
-            .map(|(i, n)| (n, caps.name(&format!("fcdef{i}")).map_or("", |c| c.as_str()).to_string()))
+            .map(|(i, n)| {
+                (
+                    n,
+                    caps.name(&format!("fcdef{i}"))
+                        .map_or("", |c| c.as_str())
+                        .to_string(),
+                )
+            })
             .collect();
-        Ok(Some(Found { pos: start + m.start(), len: m.len(), defs }))
+        Ok(Some(Found {
+            pos: start + m.start(),
+            len: m.len(),
+            defs,
+        }))
     }
 
     fn commit(&mut self, defs: Vec<(String, String)>) {
@@ -1102,14 +1297,22 @@ impl<'a> Matcher<'a> {
 
     /// Reports an expected pattern that was not found, scanning from `start`.
     fn report_not_found(&mut self, pat: &Pattern, start: usize, end: usize, detail: &str) {
-        let msg = format!("{}: expected string not found in input{detail}", pat.directive());
+        let msg = format!(
+            "{}: expected string not found in input{detail}",
+            pat.directive()
+        );
         let mut d = self.pat_diag(pat, None, &msg);
         d.push_str(&self.input_note(start, 0, "scanning from here"));
         // Variables used by the pattern, as FileCheck prints them.
         for piece in &pat.pieces {
             if let Piece::Use { name, pos } = piece {
                 if let Some(v) = self.vars.get(name) {
-                    d.push_str(&self.check.diag(*pos, name.len(), "note", &format!("with \"{name}\" equal to \"{}\"", v.escape_default())));
+                    d.push_str(&self.check.diag(
+                        *pos,
+                        name.len(),
+                        "note",
+                        &format!("with \"{name}\" equal to \"{}\"", v.escape_default()),
+                    ));
                 }
             }
         }
@@ -1142,7 +1345,7 @@ impl<'a> Matcher<'a> {
             let prefix = &rest[..rest.len().min(example.len())];
             let prefix = prefix.split(|&c| c == b'\n').next().unwrap_or(&[]);
             let quality = edit_distance(prefix, example) as f64 + lines as f64 / 100.0;
-            if best.map_or(true, |(_, q)| quality < q) {
+            if !matches!(best, Some((_, q)) if q <= quality) {
                 best = Some((i, quality));
             }
         }
@@ -1203,7 +1406,13 @@ impl<'a> Matcher<'a> {
 
     /// Matches one check string in `input[start..end]`, returning the
     /// position and length of its match (`FileCheckString::Check`).
-    fn check_string(&mut self, cs: &CheckString, start: usize, end: usize, label_scan: bool) -> Option<(usize, usize)> {
+    fn check_string(
+        &mut self,
+        cs: &CheckString,
+        start: usize,
+        end: usize,
+        label_scan: bool,
+    ) -> Option<(usize, usize)> {
         let mut not_strings: Vec<&Pattern> = Vec::new();
         let mut last_pos = start;
         if !label_scan {
@@ -1222,7 +1431,11 @@ impl<'a> Matcher<'a> {
                     self.commit(f.defs);
                 }
                 Ok(None) => {
-                    let detail = if pat.count > 1 { format!(" ({n} out of {})", pat.count) } else { String::new() };
+                    let detail = if pat.count > 1 {
+                        format!(" ({n} out of {})", pat.count)
+                    } else {
+                        String::new()
+                    };
                     self.report_not_found(pat, last_end, end, &detail);
                     return None;
                 }
@@ -1238,7 +1451,11 @@ impl<'a> Matcher<'a> {
             let skipped = &self.input.text[last_pos..first_pos];
             if matches!(pat.kind, Kind::Next | Kind::Empty) {
                 let (n, first_nl) = count_newlines(skipped);
-                let what = if pat.kind == Kind::Next { "next" } else { "empty" };
+                let what = if pat.kind == Kind::Next {
+                    "next"
+                } else {
+                    "empty"
+                };
                 let msg = match n {
                     0 => Some("is on the same line as previous match"),
                     1 => None,
@@ -1250,7 +1467,11 @@ impl<'a> Matcher<'a> {
                     d.push_str(&self.input_note(last_pos, 0, "previous match ended here"));
                     if n > 1 {
                         let after = last_pos + first_nl.unwrap_or(0) + 1;
-                        d.push_str(&self.input_note(after, 0, "non-matching line after previous match is here"));
+                        d.push_str(&self.input_note(
+                            after,
+                            0,
+                            "non-matching line after previous match is here",
+                        ));
                     }
                     self.diags.push_str(&d);
                     self.note_failure(first_pos);
@@ -1258,7 +1479,14 @@ impl<'a> Matcher<'a> {
                 }
             }
             if pat.kind == Kind::Same && count_newlines(skipped).0 != 0 {
-                let mut d = self.pat_diag(pat, None, &format!("{}: is not on the same line as the previous match", pat.directive()));
+                let mut d = self.pat_diag(
+                    pat,
+                    None,
+                    &format!(
+                        "{}: is not on the same line as the previous match",
+                        pat.directive()
+                    ),
+                );
                 d.push_str(&self.input_note(first_pos, 0, "'same' match was here"));
                 d.push_str(&self.input_note(last_pos, 0, "previous match ended here"));
                 self.diags.push_str(&d);
@@ -1279,7 +1507,11 @@ impl<'a> Matcher<'a> {
             match self.match_pattern(pat, start, end) {
                 Ok(None) => {}
                 Ok(Some(f)) => {
-                    let mut d = self.pat_diag(pat, None, &format!("{}: excluded string found in input", pat.directive()));
+                    let mut d = self.pat_diag(
+                        pat,
+                        None,
+                        &format!("{}: excluded string found in input", pat.directive()),
+                    );
                     d.push_str(&self.input_note(f.pos, f.len, "found here"));
                     self.diags.push_str(&d);
                     self.note_failure(f.pos);
@@ -1298,7 +1530,13 @@ impl<'a> Matcher<'a> {
     /// Matches the CHECK-DAG groups (with interleaved CHECK-NOTs) preceding a
     /// check (`FileCheckString::CheckDag`). Returns where the check itself
     /// starts searching; leaves trailing CHECK-NOTs in `nots`.
-    fn check_dag<'p>(&mut self, cs: &'p CheckString, start: usize, end: usize, nots: &mut Vec<&'p Pattern>) -> Option<usize> {
+    fn check_dag<'p>(
+        &mut self,
+        cs: &'p CheckString,
+        start: usize,
+        end: usize,
+        nots: &mut Vec<&'p Pattern>,
+    ) -> Option<usize> {
         if cs.dag_nots.is_empty() {
             return Some(start);
         }
@@ -1343,7 +1581,7 @@ impl<'a> Matcher<'a> {
                 }
                 match_pos = ranges[mi].1;
             }
-            let group_ends = cs.dag_nots.get(idx + 1).map_or(true, |p| p.kind == Kind::Not);
+            let group_ends = !matches!(cs.dag_nots.get(idx + 1), Some(p) if p.kind != Kind::Not);
             if group_ends {
                 if !nots.is_empty() {
                     let first = ranges[0].0;

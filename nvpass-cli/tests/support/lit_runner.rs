@@ -47,7 +47,9 @@ pub fn discover(dir: &Path) -> Result<Vec<PathBuf>, String> {
     while let Some(d) = stack.pop() {
         let entries = fs::read_dir(&d).map_err(|e| format!("cannot read {}: {e}", d.display()))?;
         for entry in entries {
-            let path = entry.map_err(|e| format!("cannot read {}: {e}", d.display()))?.path();
+            let path = entry
+                .map_err(|e| format!("cannot read {}: {e}", d.display()))?
+                .path();
             if path.is_dir() {
                 stack.push(path);
             } else if path.extension().is_some_and(|e| e == "ll") {
@@ -67,7 +69,10 @@ pub fn extract_run_lines(text: &str) -> Result<Vec<RunLine>, String> {
     for (n, line) in text.lines().enumerate() {
         let Some(at) = line.find("RUN:") else {
             if continuing {
-                return Err(format!("line {}: RUN line continued with '\\' but next line has no RUN:", n + 1));
+                return Err(format!(
+                    "line {}: RUN line continued with '\\' but next line has no RUN:",
+                    n + 1
+                ));
             }
             continue;
         };
@@ -76,7 +81,10 @@ pub fn extract_run_lines(text: &str) -> Result<Vec<RunLine>, String> {
             let last = runs.last_mut().expect("continuing implies a previous line");
             last.command.push_str(content);
         } else {
-            runs.push(RunLine { line: n + 1, command: content.to_string() });
+            runs.push(RunLine {
+                line: n + 1,
+                command: content.to_string(),
+            });
         }
         let last = runs.last_mut().expect("just pushed");
         continuing = last.command.ends_with('\\');
@@ -155,6 +163,12 @@ pub fn run_test(cfg: &Config, file: &Path) -> Outcome {
         let subst = |w: &str| substitute(w, file, &tmp);
         let script = shell::lex(&run.command, &subst).and_then(|t| shell::parse(&t));
         let script = match script {
+            Ok(s) if s.is_empty() => {
+                return Outcome::Fail(format!(
+                    "{log}RUN at line {}: error: empty RUN line\n",
+                    run.line
+                ))
+            }
             Ok(s) => s,
             Err(e) => {
                 return Outcome::Fail(format!(
@@ -168,7 +182,10 @@ pub fn run_test(cfg: &Config, file: &Path) -> Outcome {
             match run_pipeline(cfg, pipeline, parent(&tmp)) {
                 Ok((0, _)) => {}
                 Ok((status, report)) => {
-                    let _ = write!(log, "{report}error: command failed with exit status {status}\n");
+                    let _ = writeln!(
+                        log,
+                        "{report}error: command failed with exit status {status}"
+                    );
                     return Outcome::Fail(log);
                 }
                 Err(e) => {
@@ -205,9 +222,18 @@ fn run_pipeline(cfg: &Config, pipeline: &[Command], cwd: &Path) -> Result<(i32, 
         for _ in 0..cmd.nots {
             st = i32::from(st == 0 || out.crashed);
         }
-        let _ = writeln!(report, "$ {}{}", "not ".repeat(cmd.nots), quote_argv(&cmd.argv));
+        let _ = writeln!(
+            report,
+            "$ {}{}",
+            "not ".repeat(cmd.nots),
+            quote_argv(&cmd.argv)
+        );
         if !out.stderr.is_empty() {
-            let _ = writeln!(report, "# stderr:\n{}", String::from_utf8_lossy(&out.stderr).trim_end());
+            let _ = writeln!(
+                report,
+                "# stderr:\n{}",
+                String::from_utf8_lossy(&out.stderr).trim_end()
+            );
         }
         if out.status != 0 {
             let _ = writeln!(report, "# exit status {}", out.status);
@@ -220,7 +246,25 @@ fn run_pipeline(cfg: &Config, pipeline: &[Command], cwd: &Path) -> Result<(i32, 
                 stdout.clear();
             }
             _ if idx + 1 == pipeline.len() && !stdout.is_empty() => {
-                let _ = writeln!(report, "# stdout:\n{}", String::from_utf8_lossy(&stdout).trim_end());
+                let _ = writeln!(
+                    report,
+                    "# stdout:\n{}",
+                    String::from_utf8_lossy(&stdout).trim_end()
+                );
+            }
+            // A failing command's piped output may explain the failure.
+            _ if out.status != 0 && !stdout.is_empty() => {
+                let text = String::from_utf8_lossy(&stdout);
+                let mut cut = text.len().min(8000);
+                while !text.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                let more = if cut < text.len() { "\n[...]" } else { "" };
+                let _ = writeln!(
+                    report,
+                    "# stdout (piped on):\n{}{more}",
+                    text[..cut].trim_end()
+                );
             }
             _ => {}
         }
@@ -240,13 +284,17 @@ fn write_file(path: &str, data: &[u8], append: bool) -> Result<(), String> {
         .truncate(!append)
         .open(path)
         .map_err(|e| format!("cannot write '{path}': {e}"))?;
-    f.write_all(data).map_err(|e| format!("cannot write '{path}': {e}"))
+    f.write_all(data)
+        .map_err(|e| format!("cannot write '{path}': {e}"))
 }
 
 fn quote_argv(argv: &[String]) -> String {
     argv.iter()
         .map(|a| {
-            if !a.is_empty() && a.chars().all(|c| c.is_ascii_alphanumeric() || "-_=./,:@%+".contains(c)) {
+            if !a.is_empty()
+                && a.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "-_=./,:@%+".contains(c))
+            {
                 a.clone()
             } else {
                 format!("'{}'", a.replace('\'', "'\\''"))
@@ -264,11 +312,28 @@ fn run_command(cfg: &Config, cmd: &Command, input: &[u8], cwd: &Path) -> Result<
         "FileCheck" => match &cfg.external_filecheck {
             None => {
                 let (status, stderr) = filecheck::run(args, input);
-                Output { status, crashed: false, stdout: Vec::new(), stderr: stderr.into_bytes() }
+                Output {
+                    status,
+                    crashed: false,
+                    stdout: Vec::new(),
+                    stderr: stderr.into_bytes(),
+                }
             }
-            Some(bin) => spawn(Path::new(bin), args, input, cwd, cmd.stderr == Some(Redirect::ToStdout))?,
+            Some(bin) => spawn(
+                Path::new(bin),
+                args,
+                input,
+                cwd,
+                cmd.stderr == Some(Redirect::ToStdout),
+            )?,
         },
-        "nvpass-cli" => spawn(&cfg.nvpass_cli, args, input, cwd, cmd.stderr == Some(Redirect::ToStdout))?,
+        "nvpass-cli" => spawn(
+            &cfg.nvpass_cli,
+            args,
+            input,
+            cwd,
+            cmd.stderr == Some(Redirect::ToStdout),
+        )?,
         other => {
             return Err(format!(
                 "unsupported command '{other}' in RUN line (supported: nvpass-cli, FileCheck, not)"
@@ -293,13 +358,21 @@ fn run_command(cfg: &Config, cmd: &Command, input: &[u8], cwd: &Path) -> Result<
 
 /// Spawns a process fed `input`. With `merge`, standard output and error
 /// share one file so their interleaving is kept, as with `2>&1`.
-fn spawn(program: &Path, args: &[String], input: &[u8], cwd: &Path, merge: bool) -> Result<Output, String> {
+fn spawn(
+    program: &Path,
+    args: &[String],
+    input: &[u8],
+    cwd: &Path,
+    merge: bool,
+) -> Result<Output, String> {
     let mut command = std::process::Command::new(program);
     command.args(args).current_dir(cwd).stdin(Stdio::piped());
     let merged_file = if merge {
         let file = tempfile_in(cwd)?;
         let clone = file.0.try_clone().map_err(|e| e.to_string())?;
-        command.stdout(Stdio::from(file.0)).stderr(Stdio::from(clone));
+        command
+            .stdout(Stdio::from(file.0))
+            .stderr(Stdio::from(clone));
         Some(file.1)
     } else {
         command.stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -340,7 +413,12 @@ fn spawn(program: &Path, args: &[String], input: &[u8], cwd: &Path, merge: bool)
         }
         None => output.stdout,
     };
-    Ok(Output { status, crashed, stdout, stderr: output.stderr })
+    Ok(Output {
+        status,
+        crashed,
+        stdout,
+        stderr: output.stderr,
+    })
 }
 
 /// Creates a fresh file in `dir` for merged process output.
@@ -349,6 +427,7 @@ fn tempfile_in(dir: &Path) -> Result<(fs::File, PathBuf), String> {
     static COUNTER: AtomicUsize = AtomicUsize::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let path = dir.join(format!(".lit-merged-{}-{n}", std::process::id()));
-    let file = fs::File::create(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
+    let file =
+        fs::File::create(&path).map_err(|e| format!("cannot create {}: {e}", path.display()))?;
     Ok((file, path))
 }

@@ -6,4 +6,5 @@ pub mod lit_runner;
 pub mod shell;
 
 mod filecheck_tests;
+mod runner_tests;
 mod shell_tests;

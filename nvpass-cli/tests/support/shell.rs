@@ -38,7 +38,10 @@ pub struct Command {
 /// Where an output stream goes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Redirect {
-    File { path: String, append: bool },
+    File {
+        path: String,
+        append: bool,
+    },
     /// `2>&1`: standard error goes wherever standard output goes.
     ToStdout,
 }
@@ -46,7 +49,9 @@ pub enum Redirect {
 /// `A | B | ...`
 pub type Pipeline = Vec<Command>;
 
-const OPERATORS: &[&str] = &["2>&1", "2>>", "&&", "||", ">>", "&>", "2>", "|", "&", ";", "<", ">", "(", ")"];
+const OPERATORS: &[&str] = &[
+    "2>&1", "2>>", "&&", "||", ">>", "&>", "2>", "|", "&", ";", "<", ">", "(", ")",
+];
 
 /// Splits a RUN script into tokens. `subst` is applied to the text of each
 /// word (after quote removal), so substituted paths never need quoting.
@@ -104,7 +109,10 @@ pub fn lex(script: &str, subst: &dyn Fn(&str) -> String) -> Result<Vec<Token>, S
                             i += 2;
                         }
                         Some('$') | Some('`') => {
-                            return Err(format!("unsupported shell expansion '{}' in double quotes", chars[i]))
+                            return Err(format!(
+                                "unsupported shell expansion '{}' in double quotes",
+                                chars[i]
+                            ))
                         }
                         Some(&c) => {
                             word.push(c);
@@ -121,7 +129,9 @@ pub fn lex(script: &str, subst: &dyn Fn(&str) -> String) -> Result<Vec<Token>, S
                 i += 2;
             }
             '$' | '`' => {
-                return Err(format!("unsupported shell expansion '{c}' (quote it if it is meant literally)"));
+                return Err(format!(
+                    "unsupported shell expansion '{c}' (quote it if it is meant literally)"
+                ));
             }
             _ => {
                 in_word = true;
@@ -140,13 +150,14 @@ pub fn parse(tokens: &[Token]) -> Result<Vec<Pipeline>, String> {
     let mut pipeline: Pipeline = Vec::new();
     let mut cmd = Command::default();
     let mut i = 0;
-    let end_command = |cmd: &mut Command, pipeline: &mut Pipeline, op: &str| -> Result<(), String> {
-        if cmd.argv.is_empty() {
-            return Err(format!("missing command before '{op}'"));
-        }
-        pipeline.push(std::mem::take(cmd));
-        Ok(())
-    };
+    let end_command =
+        |cmd: &mut Command, pipeline: &mut Pipeline, op: &str| -> Result<(), String> {
+            if cmd.argv.is_empty() {
+                return Err(format!("missing command before '{op}'"));
+            }
+            pipeline.push(std::mem::take(cmd));
+            Ok(())
+        };
     while i < tokens.len() {
         match &tokens[i] {
             Token::Word(w) => {
@@ -173,15 +184,24 @@ pub fn parse(tokens: &[Token]) -> Result<Vec<Pipeline>, String> {
                         i += 1;
                     }
                     ">" | ">>" => {
-                        cmd.stdout = Some(Redirect::File { path: target()?, append: *op == ">>" });
+                        cmd.stdout = Some(Redirect::File {
+                            path: target()?,
+                            append: *op == ">>",
+                        });
                         i += 1;
                     }
                     "2>" | "2>>" => {
-                        cmd.stderr = Some(Redirect::File { path: target()?, append: *op == "2>>" });
+                        cmd.stderr = Some(Redirect::File {
+                            path: target()?,
+                            append: *op == "2>>",
+                        });
                         i += 1;
                     }
                     "&>" => {
-                        cmd.stdout = Some(Redirect::File { path: target()?, append: false });
+                        cmd.stdout = Some(Redirect::File {
+                            path: target()?,
+                            append: false,
+                        });
                         cmd.stderr = Some(Redirect::ToStdout);
                         i += 1;
                     }

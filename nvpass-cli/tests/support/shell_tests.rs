@@ -22,8 +22,14 @@ fn run_lines_and_continuations() {
     assert_eq!(
         extract_run_lines(text).unwrap(),
         vec![
-            RunLine { line: 1, command: "nvpass-cli run %s    --pipeline x | FileCheck %s".into() },
-            RunLine { line: 4, command: "not nvpass-cli".into() },
+            RunLine {
+                line: 1,
+                command: "nvpass-cli run %s    --pipeline x | FileCheck %s".into()
+            },
+            RunLine {
+                line: 4,
+                command: "not nvpass-cli".into()
+            },
         ]
     );
     assert!(extract_run_lines("; RUN: a \\\n").is_err());
@@ -47,14 +53,23 @@ fn substitutions() {
 fn quoting() {
     assert_eq!(
         words(r#"a 'b c' "d \"e\"" f\ g '' x'y'"z""#),
-        ["a", "b c", "d \"e\"", "f g", "", "xyz"].iter().map(|s| Token::Word(s.to_string())).collect::<Vec<_>>()
+        ["a", "b c", "d \"e\"", "f g", "", "xyz"]
+            .iter()
+            .map(|s| Token::Word(s.to_string()))
+            .collect::<Vec<_>>()
     );
-    assert_eq!(words("--pipeline ''"), vec![Token::Word("--pipeline".into()), Token::Word("".into())]);
+    assert_eq!(
+        words("--pipeline ''"),
+        vec![Token::Word("--pipeline".into()), Token::Word("".into())]
+    );
     assert!(lex("'abc", &|w| w.to_string()).is_err());
     assert!(lex("\"abc", &|w| w.to_string()).is_err());
     assert!(lex("echo $HOME", &|w| w.to_string()).is_err());
     // Substitution applies to word text, after quote removal.
-    assert_eq!(lex("'%s'", &|w| w.replace("%s", "F")).unwrap(), vec![Token::Word("F".into())]);
+    assert_eq!(
+        lex("'%s'", &|w| w.replace("%s", "F")).unwrap(),
+        vec![Token::Word("F".into())]
+    );
 }
 
 #[test]
@@ -73,12 +88,20 @@ fn operators() {
         ]
     );
     // `2>` only as a word of its own.
-    assert_eq!(words("x2>y"), vec![Token::Word("x2".into()), Token::Op(">"), Token::Word("y".into())]);
+    assert_eq!(
+        words("x2>y"),
+        vec![
+            Token::Word("x2".into()),
+            Token::Op(">"),
+            Token::Word("y".into())
+        ]
+    );
 }
 
 #[test]
 fn pipelines() {
-    let s = parse_str("not nvpass-cli run --pipeline 'a,b' < %s 2>&1 | FileCheck %s && FileCheck --input-file %t %s").unwrap();
+    let s = parse_str("not nvpass-cli run --pipeline 'a,b' < %s 2>&1 | FileCheck %s && FileCheck --input-file %t %s")
+        .unwrap();
     assert_eq!(s.len(), 2);
     assert_eq!(
         s[0],
@@ -90,19 +113,39 @@ fn pipelines() {
                 stdout: None,
                 stderr: Some(Redirect::ToStdout),
             },
-            Command { argv: argv(&["FileCheck", "%s"]), ..Default::default() },
+            Command {
+                argv: argv(&["FileCheck", "%s"]),
+                ..Default::default()
+            },
         ]
     );
-    assert_eq!(s[1][0].argv, argv(&["FileCheck", "--input-file", "%t", "%s"]));
+    assert_eq!(
+        s[1][0].argv,
+        argv(&["FileCheck", "--input-file", "%t", "%s"])
+    );
     let s = parse_str("not not a > out 2> err").unwrap();
     assert_eq!(s[0][0].nots, 2);
-    assert_eq!(s[0][0].stdout, Some(Redirect::File { path: "out".into(), append: false }));
-    assert_eq!(s[0][0].stderr, Some(Redirect::File { path: "err".into(), append: false }));
+    assert_eq!(
+        s[0][0].stdout,
+        Some(Redirect::File {
+            path: "out".into(),
+            append: false
+        })
+    );
+    assert_eq!(
+        s[0][0].stderr,
+        Some(Redirect::File {
+            path: "err".into(),
+            append: false
+        })
+    );
 }
 
 #[test]
 fn unsupported_constructs() {
-    for bad in ["a || b", "a ; b", "a &", "(a)", "a |", "| a", "a && ", "not", "a <", "a > | b"] {
+    for bad in [
+        "a || b", "a ; b", "a &", "(a)", "a |", "| a", "a && ", "not", "a <", "a > | b",
+    ] {
         assert!(parse_str(bad).is_err(), "{bad:?} should be rejected");
     }
     assert_eq!(parse_str("").unwrap(), Vec::<Vec<Command>>::new());
