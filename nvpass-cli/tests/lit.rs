@@ -6,17 +6,39 @@
 //! the built-in implementation in `support/filecheck.rs`, so no LLVM
 //! installation is needed. All files are run and every failure is reported
 //! at the end, each with the failing command, its diagnostics and exit
-//! status.
+//! status. Run just these with `cargo test -p nvpass-cli --test lit`.
+//!
+//! A test looks like this:
+//!
+//! ```llvm
+//! ; RUN: nvpass-cli run --pipeline 'some-pass' %s | FileCheck %s
+//! ; RUN: not nvpass-cli run --pipeline 'bad' %s 2>&1 | FileCheck %s --check-prefix=ERR
+//! ; RUN: nvpass-cli run --pipeline 'some-pass' -o %t %s && FileCheck --input-file %t %s
+//!
+//! ; CHECK-LABEL: define void @f(
+//! ; CHECK-NEXT:  entry:
+//! ; ERR: error: unknown pass
+//! define void @f() { ... }
+//! ```
+//!
+//! RUN lines: a line ending in `\` continues on the next RUN line; lines are
+//! run in order and the test stops at the first failure. Substitutions:
+//! `%s` (the test file), `%S` (its directory), `%t` (a per-test temporary
+//! path under `target/tmp/lit/`), `%T` (the directory of `%t`, also the
+//! working directory), `%%`. Commands: `nvpass-cli`, `FileCheck`, `not`;
+//! shell syntax: quoting, `|` (with pipefail), `&&`, `<`, `>`, `>>`, `2>`,
+//! `2>&1`. Anything else fails the test with a message naming it.
 //!
 //! Environment variables:
 //! * `NVPASS_LIT_FILTER=SUBSTR` runs only tests whose path (relative to
 //!   `tests/lit/`) contains `SUBSTR`.
 //! * `NVPASS_FILECHECK=FileCheck-19` runs that FileCheck binary instead of
-//!   the built-in one (to cross-check the two on the whole corpus).
+//!   the built-in one (to cross-check the two on the whole corpus); it also
+//!   makes every FileCheck self-test compare its verdict with that binary.
 //!
-//! Self-tests of the FileCheck engine and the RUN-line shell live in
-//! `support/filecheck_tests.rs` and `support/shell_tests.rs` and run as part
-//! of this test binary.
+//! Self-tests of the FileCheck engine, the RUN-line shell and the runner live
+//! in `support/filecheck_tests.rs`, `support/shell_tests.rs` and
+//! `support/runner_tests.rs` and run as part of this test binary.
 
 mod support;
 

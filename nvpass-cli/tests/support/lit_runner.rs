@@ -378,9 +378,20 @@ fn spawn(
         command.stdout(Stdio::piped()).stderr(Stdio::piped());
         None
     };
-    let mut child = command
-        .spawn()
-        .map_err(|e| format!("cannot run '{}': {e}", program.display()))?;
+    let mut attempt = 0;
+    let mut child = loop {
+        match command.spawn() {
+            Ok(c) => break c,
+            // ETXTBSY: another thread of this process forked while the
+            // executable was open for writing (freshly built or written
+            // script); it goes away once that child execs.
+            Err(e) if e.raw_os_error() == Some(26) && attempt < 20 => {
+                attempt += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            Err(e) => return Err(format!("cannot run '{}': {e}", program.display())),
+        }
+    };
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {

@@ -4,8 +4,9 @@
 use super::lit_runner::{run_test, Config, Outcome};
 use std::path::{Path, PathBuf};
 
-/// Writes `text` as a test file in a scratch tree and runs it.
-fn run(name: &str, text: &str) -> Outcome {
+/// Writes `text` as a test file in a scratch tree and runs it, with
+/// `nvpass_cli` as the CLI binary (default: the real one).
+fn run_with(name: &str, text: &str, nvpass_cli: Option<&Path>) -> Outcome {
     let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lit-selftest");
     let root = base.join("src");
     std::fs::create_dir_all(&root).unwrap();
@@ -13,23 +14,40 @@ fn run(name: &str, text: &str) -> Outcome {
     std::fs::write(&file, text).unwrap();
     let cfg = Config {
         root,
-        nvpass_cli: PathBuf::from(env!("CARGO_BIN_EXE_nvpass-cli")),
+        nvpass_cli: nvpass_cli.map_or_else(
+            || PathBuf::from(env!("CARGO_BIN_EXE_nvpass-cli")),
+            Path::to_path_buf,
+        ),
         tmp_dir: base.join("tmp"),
         external_filecheck: None,
     };
     run_test(&cfg, &file)
 }
 
+fn run(name: &str, text: &str) -> Outcome {
+    run_with(name, text, None)
+}
+
 #[track_caller]
 fn pass(name: &str, text: &str) {
-    if let Outcome::Fail(log) = run(name, text) {
+    check_pass(run(name, text));
+}
+
+#[track_caller]
+fn check_pass(outcome: Outcome) {
+    if let Outcome::Fail(log) = outcome {
         panic!("expected a pass:\n{log}");
     }
 }
 
 #[track_caller]
 fn fail(name: &str, text: &str, expect: &[&str]) {
-    match run(name, text) {
+    check_fail(run(name, text), expect);
+}
+
+#[track_caller]
+fn check_fail(outcome: Outcome, expect: &[&str]) {
+    match outcome {
         Outcome::Pass => panic!("expected a failure"),
         Outcome::Fail(log) => {
             for e in expect {
@@ -150,5 +168,91 @@ fn malformed_test_files_are_reported() {
         "missing.ll",
         "; RUN: FileCheck %s < %S/does-not-exist\n",
         &["cannot read"],
+    );
+}
+
+/// A stand-in for `nvpass-cli run --pipeline P [-o OUT] [INPUT|-]`: echoes
+/// its input, or fails like a parser on input containing `BROKEN`.
+#[cfg(unix)]
+fn fake_cli() -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    let path = Path::new(env!("CARGO_TARGET_TMPDIR")).join("lit-selftest/fake-nvpass-cli");
+    ONCE.call_once(|| {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let script = r#"#!/bin/sh
+[ "$1" = run ] || exit 2
+shift
+out=""; in="-"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pipeline) shift ;;
+    -o) shift; out="$1" ;;
+    *) in="$1" ;;
+  esac
+  shift
+done
+if [ "$in" = "-" ]; then text=$(cat); else text=$(cat "$in"); fi
+case "$text" in
+  *BROKEN*) echo "warning: first" >&2; echo "text on stdout"; echo "error: expected something" >&2; exit 1 ;;
+esac
+if [ -n "$out" ]; then printf '%s\n' "$text" > "$out"; else printf '%s\n' "$text"; fi
+"#;
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, script).unwrap();
+        std::fs::set_permissions(&tmp, std::fs::Permissions::from_mode(0o755)).unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+    });
+    path
+}
+
+#[cfg(unix)]
+#[test]
+fn cli_pipelines() {
+    let cli = fake_cli();
+    let cli = Some(cli.as_path());
+    let ok = "; RUN: nvpass-cli run --pipeline '' %s | FileCheck %s\n\
+              ; RUN: nvpass-cli run --pipeline '' < %s | FileCheck %s\n\
+              ; RUN: nvpass-cli run --pipeline 'a,b' - < %s | FileCheck %s\n\
+              ; RUN: nvpass-cli run --pipeline x -o %t %s && FileCheck --input-file %t %s\n\
+              ; CHECK: {{^}}define void @f(\n\
+              define void @f() {\n  ret void\n}\n";
+    check_pass(run_with("cli-ok.ll", ok, cli));
+    // Standard error and output interleave as written with 2>&1.
+    let bad = "; RUN: not nvpass-cli run --pipeline '' %s 2>&1 | FileCheck %s\n\
+               ; CHECK: {{^}}warning: first\n\
+               ; CHECK-NEXT: {{^}}text on stdout\n\
+               ; CHECK-NEXT: {{^}}error: expected\n\
+               BROKEN\n";
+    check_pass(run_with("cli-bad.ll", bad, cli));
+}
+
+#[cfg(unix)]
+#[test]
+fn cli_failures_are_reported() {
+    let cli = fake_cli();
+    let cli = Some(cli.as_path());
+    // The CLI fails: its standard error and status are in the report.
+    check_fail(
+        run_with(
+            "cli-fail.ll",
+            "; RUN: nvpass-cli run --pipeline '' %s | FileCheck %s\n; CHECK: BROKEN\n",
+            cli,
+        ),
+        &[
+            "# stderr:\nwarning: first\nerror: expected something",
+            "# exit status 1",
+            "command failed with exit status 1",
+        ],
+    );
+    // `not` on a command that succeeds fails.
+    check_fail(
+        run_with("cli-not.ll", "; RUN: not nvpass-cli run --pipeline '' %s 2>&1 | FileCheck %s\n; CHECK: define\ndefine\n", cli),
+        &["command failed with exit status 1"],
+    );
+    // FileCheck's diagnostics about the CLI's output.
+    check_fail(
+        run_with("cli-check.ll", "; RUN: nvpass-cli run --pipeline '' %s | FileCheck %s\n; CHECK: {{^}}declare\ndefine\n", cli),
+        &["cli-check.ll:2:10: error: CHECK: expected string not found in input", "<stdin>:1:1: note: scanning from here"],
     );
 }
