@@ -861,6 +861,12 @@ fn differential_random() {
         "a{{.*}}c",
         "[[W:a|b]] [[V]]",
         "{{a}}  b",
+        "{{[[:alpha:]]}} [[V]]",
+        "[[X:[^ ]+]] a",
+        "[[X]]",
+        "a\tb",
+        "{{a|b c}}",
+        "A",
     ];
     const OPTS: &[&[&str]] = &[
         &[],
