@@ -22,6 +22,7 @@ pub mod parse;
 pub mod print;
 pub mod types;
 pub mod value;
+pub mod verify;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;

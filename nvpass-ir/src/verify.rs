@@ -1,0 +1,1529 @@
+//! The verifier: checks that a [`Module`] is well formed.
+//!
+//! [`verify_module`] never panics, whatever the module holds (dangling ids,
+//! cyclic layout lists, bogus operand counts); it reports every problem it
+//! finds and runs in time linear in the module size (plus a sort of each
+//! phi's incoming list). It checks the invariants below; the tag in
+//! brackets starts the message of the corresponding [`VerifyError`].
+//!
+//! Module level:
+//! * `[use-list]` every operand slot (instruction operands, constant and
+//!   metadata-value operands, global initializers, alias targets, function
+//!   personality/prefix/prologue) names a use at `pos` in its value's user
+//!   list that points back to that slot, and every entry of every user list
+//!   points at a slot reading that value at that position (see
+//!   [`verify_use_lists`]).
+//! * `[function]` each function listed in `Module::order` exists, its value
+//!   is a `ValueKind::Func` naming it, its type is a function type whose
+//!   parameter count and types match its parameters, each parameter value
+//!   is `ValueKind::Arg` with the right function and index; declarations have
+//!   no blocks and definitions have at least one.
+//! * `[global]` a global's value is `ValueKind::Global` naming it and a
+//!   pointer in the global's address space; its initializer, if any, has the
+//!   global's value type and is not function-local (argument, instruction).
+//!
+//! Layout:
+//! * `[layout]` a function's block list and each block's instruction list
+//!   are well-linked (`prev`/`next` agree, no cycles), blocks name their
+//!   function and are not erased, instructions name their block.
+//!
+//! Blocks:
+//! * `[terminator]` every block is non-empty and ends in exactly one
+//!   terminator, with no terminator before its end; successors are live
+//!   blocks of the same function; the entry block has no predecessors.
+//! * `[phi]` phis appear only at the start of a block; a phi has as many
+//!   incoming blocks as values, each value of the phi's type; its incoming
+//!   blocks equal the block's predecessors as a multiset (one entry per CFG
+//!   edge) and entries for the same block carry the same value.
+//!
+//! Instructions:
+//! * `[result]` an instruction has a result exactly when its type is not
+//!   `void`, and that result is `ValueKind::Inst` naming it with the same
+//!   type.
+//! * `[operand]` operands are live values: not placeholders, not results of
+//!   detached or erased instructions, not arguments or instructions of
+//!   another function.
+//! * `[dominance]` every use of an instruction result is dominated by its
+//!   definition (same block: defined earlier; phi uses: the definition
+//!   dominates the end of the incoming block). Dominators are computed with
+//!   the Cooper-Harvey-Kennedy algorithm over reverse post-order; uses in
+//!   unreachable blocks are exempt, as in LLVM.
+//! * `[type]` operand counts and types per opcode: binary operators take
+//!   two operands of the result type (integer or float as the opcode
+//!   requires); `fneg`/`freeze` keep their operand's type; `icmp`/`fcmp`
+//!   compare two operands of one type and yield `i1` or a vector of `i1` of
+//!   the same length; `select` takes an `i1` (or `i1` vector) and two values
+//!   of the result type; `load` and `store` (and atomics, `getelementptr`)
+//!   take a pointer operand, `store` stores any first-class value and has no
+//!   result; `cmpxchg` compares and stores values of one type; casts are
+//!   legal for their opcode (`trunc`/`zext`/`sext` between integers of
+//!   decreasing/increasing width, `fptrunc`/`fpext` between float formats,
+//!   float/int conversions, `ptrtoint`/`inttoptr`, `bitcast` between
+//!   non-aggregate types of the same size and pointers of the same address
+//!   space, `addrspacecast` between pointers of different address spaces;
+//!   vectors element-wise with equal lengths); `ret` matches the
+//!   function's return type; `br` has one block and no operand or an `i1`
+//!   and two blocks; `switch` cases are integer constants of the
+//!   condition's type, one per case block; `extractvalue`/`insertvalue`
+//!   indices are in range and types agree; `extractelement`/`insertelement`
+//!   operate on vectors; call-like instructions have a function type whose
+//!   parameters match the arguments (extra arguments only when vararg),
+//!   whose return type is the result type, and bundles that lie within the
+//!   operands.
+
+use crate::entity::{Block, Func, Inst, Type, Value};
+use crate::inst::{Extra, InstData, Opcode};
+use crate::module::{Module, TopLevel};
+use crate::types::{FloatKind, TypeData};
+use crate::value::{Const, Operand, Use, User, ValueKind};
+use alloc::format;
+use alloc::string::String;
+use alloc::vec;
+use alloc::vec::Vec;
+use core::fmt;
+use cranelift_entity::{EntityRef, SecondaryMap};
+
+/// One verification failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VerifyError {
+    /// The function, for errors inside one.
+    pub func: Option<Func>,
+    /// The function's name (empty for module-level errors and unnamed
+    /// functions).
+    pub func_name: String,
+    /// The offending instruction, if any.
+    pub inst: Option<Inst>,
+    /// What is wrong; starts with the invariant's `[tag]`.
+    pub message: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.func, self.func_name.is_empty()) {
+            (Some(_), false) => write!(f, "in @{}", self.func_name)?,
+            (Some(func), true) => write!(f, "in {func}")?,
+            (None, _) => f.write_str("in module")?,
+        }
+        if let Some(i) = self.inst {
+            write!(f, " at {i}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+impl VerifyError {
+    /// The error with the offending instruction printed (best effort).
+    pub fn describe(&self, m: &Module) -> String {
+        let mut s = format!("{self}");
+        if let Some(i) = self.inst {
+            if printable(m, i) {
+                s.push_str("\n    ");
+                s.push_str(&crate::print::inst_to_string(m, i));
+            }
+        }
+        s
+    }
+}
+
+/// True when printing `i` cannot hit a dangling id.
+fn printable(m: &Module, i: Inst) -> bool {
+    let Some(d) = m.insts.get(i) else {
+        return false;
+    };
+    let ok_ty = |t: Type| t.index() < m.types.len();
+    ok_ty(d.ty)
+        && d.ops.iter().all(|o| {
+            m.values.get(o.value).is_some_and(|v| {
+                ok_ty(v.ty) && v.ops.iter().all(|x| x.value.index() < m.values.len())
+            })
+        })
+        && d.blocks.iter().all(|b| b.index() < m.blocks.len())
+        && d.block.expand().is_some_and(|b| {
+            m.blocks.get(b).is_some_and(|bd| {
+                m.funcs
+                    .get(bd.func)
+                    .is_some_and(|f| f.params.iter().all(|p| p.value.index() < m.values.len()))
+            })
+        })
+}
+
+/// Verifies the whole module. Returns every error found.
+pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier {
+        m,
+        errors: Vec::new(),
+        bidx: SecondaryMap::with_default(u32::MAX),
+        ipos: SecondaryMap::with_default(u32::MAX),
+        cur: None,
+    };
+    v.use_lists();
+    v.globals();
+    for t in &m.order {
+        if let TopLevel::Func(f) = *t {
+            if m.funcs.get(f).is_some_and(|d| !d.erased) {
+                v.function(f);
+            } else if m.funcs.get(f).is_none() {
+                v.cur = None;
+                v.err(None, format!("[function] module order names missing {f}"));
+            }
+        }
+    }
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(v.errors)
+    }
+}
+
+/// Checks only the use-list invariant (`[use-list]`): every operand slot's
+/// `pos` names a use that points back to the slot, and every use names a
+/// slot that reads the value at that position.
+pub fn verify_use_lists(m: &Module) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier {
+        m,
+        errors: Vec::new(),
+        bidx: SecondaryMap::with_default(u32::MAX),
+        ipos: SecondaryMap::with_default(u32::MAX),
+        cur: None,
+    };
+    v.use_lists();
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(v.errors)
+    }
+}
+
+struct Verifier<'a> {
+    m: &'a Module,
+    errors: Vec<VerifyError>,
+    /// Dense index of each block of the current function.
+    bidx: SecondaryMap<Block, u32>,
+    /// Position of each instruction within its block.
+    ipos: SecondaryMap<Inst, u32>,
+    cur: Option<Func>,
+}
+
+/// Per-function CFG and dominator tree.
+struct Cfg {
+    blocks: Vec<Block>,
+    preds: Vec<Vec<u32>>,
+    /// Reverse-post-order number, u32::MAX when unreachable.
+    rpo: Vec<u32>,
+    /// Dominator-tree DFS interval.
+    pre: Vec<u32>,
+    post: Vec<u32>,
+}
+
+impl Cfg {
+    fn reachable(&self, b: u32) -> bool {
+        self.rpo[b as usize] != u32::MAX
+    }
+
+    /// `a` dominates `b` (both reachable).
+    fn dominates(&self, a: u32, b: u32) -> bool {
+        let (a, b) = (a as usize, b as usize);
+        self.pre[a] <= self.pre[b] && self.post[b] <= self.post[a]
+    }
+}
+
+impl<'a> Verifier<'a> {
+    fn err(&mut self, inst: Option<Inst>, message: String) {
+        let func = self.cur;
+        let func_name = func
+            .and_then(|f| self.m.funcs.get(f))
+            .and_then(|fd| self.m.values.get(fd.value))
+            .and_then(|v| v.name)
+            .map(|s| String::from(self.m.strings.text(s)))
+            .unwrap_or_default();
+        self.errors.push(VerifyError {
+            func,
+            func_name,
+            inst,
+            message,
+        });
+    }
+
+    fn tyd(&self, t: Type) -> Option<&'a TypeData> {
+        (t.index() < self.m.types.len()).then(|| self.m.types.get(t))
+    }
+
+    fn vty(&self, v: Value) -> Option<Type> {
+        self.m.values.get(v).map(|d| d.ty)
+    }
+
+    // ----- use lists ------------------------------------------------------
+
+    fn check_slot(&mut self, user: User, index: usize, o: Operand, bad: &mut u32) {
+        let ok = self
+            .m
+            .values
+            .get(o.value)
+            .and_then(|v| v.users.get(o.pos as usize))
+            .is_some_and(|u| u.user == user && u.index as usize == index);
+        if !ok {
+            *bad += 1;
+            if *bad <= 16 {
+                self.err(
+                    None,
+                    format!(
+                        "[use-list] operand {index} of {user:?} reads {} at pos {} but that use does not point back",
+                        o.value, o.pos
+                    ),
+                );
+            }
+        }
+    }
+
+    fn slot(&self, u: Use) -> Option<Operand> {
+        let i = u.index as usize;
+        let m = self.m;
+        match u.user {
+            User::Inst(x) => m.insts.get(x)?.ops.get(i).copied(),
+            User::Value(x) => m.values.get(x)?.ops.get(i).copied(),
+            User::GlobalInit(g) => {
+                if i != 0 {
+                    return None;
+                }
+                m.globals.get(g)?.init
+            }
+            User::Alias(a) => {
+                if i != 0 {
+                    return None;
+                }
+                Some(m.aliases.get(a)?.target)
+            }
+            User::Func(f) => *m.funcs.get(f)?.extra_ops.get(i)?,
+        }
+    }
+
+    fn use_lists(&mut self) {
+        let m = self.m;
+        let mut bad = 0u32;
+        for (i, d) in m.insts.iter() {
+            for (k, o) in d.ops.iter().enumerate() {
+                self.check_slot(User::Inst(i), k, *o, &mut bad);
+            }
+        }
+        for (v, d) in m.values.iter() {
+            for (k, o) in d.ops.iter().enumerate() {
+                self.check_slot(User::Value(v), k, *o, &mut bad);
+            }
+        }
+        for (g, d) in m.globals.iter() {
+            if let Some(o) = d.init {
+                self.check_slot(User::GlobalInit(g), 0, o, &mut bad);
+            }
+        }
+        for (a, d) in m.aliases.iter() {
+            self.check_slot(User::Alias(a), 0, d.target, &mut bad);
+        }
+        for (f, d) in m.funcs.iter() {
+            for (k, o) in d.extra_ops.iter().enumerate() {
+                if let Some(o) = o {
+                    self.check_slot(User::Func(f), k, *o, &mut bad);
+                }
+            }
+        }
+        for (v, d) in m.values.iter() {
+            for (pos, u) in d.users.iter().enumerate() {
+                let ok = self
+                    .slot(*u)
+                    .is_some_and(|o| o.value == v && o.pos as usize == pos);
+                if !ok {
+                    bad += 1;
+                    if bad <= 16 {
+                        self.err(
+                            None,
+                            format!(
+                                "[use-list] use {pos} of {v} names operand {} of {:?}, which does not read it at that position",
+                                u.index, u.user
+                            ),
+                        );
+                    }
+                }
+            }
+        }
+        if bad > 16 {
+            self.err(
+                None,
+                format!("[use-list] {} more use-list errors", bad - 16),
+            );
+        }
+    }
+
+    // ----- globals --------------------------------------------------------
+
+    fn globals(&mut self) {
+        let m = self.m;
+        self.cur = None;
+        for t in &m.order {
+            let TopLevel::Global(g) = *t else { continue };
+            let Some(gd) = m.globals.get(g) else {
+                self.err(None, format!("[global] module order names missing {g}"));
+                continue;
+            };
+            if gd.erased {
+                continue;
+            }
+            match m.values.get(gd.value) {
+                Some(vd) if vd.kind == ValueKind::Global(g) => {
+                    if self.tyd(vd.ty) != Some(&TypeData::Ptr(gd.addrspace)) {
+                        self.err(
+                            None,
+                            format!(
+                                "[global] {g}: value type is not ptr addrspace({})",
+                                gd.addrspace
+                            ),
+                        );
+                    }
+                }
+                _ => self.err(
+                    None,
+                    format!("[global] {g}: value does not name the global"),
+                ),
+            }
+            if let Some(init) = gd.init {
+                match m.values.get(init.value) {
+                    None => self.err(None, format!("[global] {g}: dangling initializer")),
+                    Some(iv) => {
+                        if iv.ty != gd.value_ty {
+                            self.err(
+                                None,
+                                format!("[global] {g}: initializer type differs from value type"),
+                            );
+                        }
+                        if matches!(
+                            iv.kind,
+                            ValueKind::Arg { .. } | ValueKind::Inst(_) | ValueKind::Placeholder
+                        ) {
+                            self.err(None, format!("[global] {g}: initializer is not a constant"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    // ----- functions ------------------------------------------------------
+
+    fn function(&mut self, f: Func) {
+        let m = self.m;
+        self.cur = Some(f);
+        let fd = &m.funcs[f];
+        if m.values.get(fd.value).map(|v| &v.kind) != Some(&ValueKind::Func(f)) {
+            self.err(
+                None,
+                "[function] function value does not name the function".into(),
+            );
+        }
+        let sig = self
+            .tyd(fd.ty)
+            .and_then(|_| m.types.func_sig(fd.ty))
+            .map(|(r, p, va)| (r, p.to_vec(), va));
+        let Some((ret_ty, param_tys, _vararg)) = sig else {
+            self.err(
+                None,
+                "[function] function type is not a function type".into(),
+            );
+            return;
+        };
+        if param_tys.len() != fd.params.len() {
+            self.err(
+                None,
+                format!(
+                    "[function] {} parameters but the type has {}",
+                    fd.params.len(),
+                    param_tys.len()
+                ),
+            );
+        }
+        for (i, p) in fd.params.iter().enumerate() {
+            match m.values.get(p.value) {
+                Some(vd) => {
+                    if vd.kind
+                        != (ValueKind::Arg {
+                            func: f,
+                            index: i as u32,
+                        })
+                    {
+                        self.err(
+                            None,
+                            format!("[function] parameter {i} is not Arg({f}, {i})"),
+                        );
+                    }
+                    if param_tys.get(i).is_some_and(|&t| t != vd.ty) {
+                        self.err(
+                            None,
+                            format!("[function] parameter {i} type differs from the function type"),
+                        );
+                    }
+                }
+                None => self.err(None, format!("[function] parameter {i} is dangling")),
+            }
+        }
+        let has_blocks = fd.first_block.is_some();
+        if !fd.is_definition {
+            if has_blocks {
+                self.err(None, "[function] declaration has blocks".into());
+            }
+            return;
+        }
+        if !has_blocks {
+            self.err(None, "[function] definition has no blocks".into());
+            return;
+        }
+        let Some(blocks) = self.layout(f) else {
+            return;
+        };
+        let cfg = self.cfg(&blocks);
+        self.blocks_and_insts(f, &cfg, ret_ty);
+    }
+
+    /// Walks the block and instruction lists; returns the blocks when the
+    /// layout is sound enough to go on.
+    fn layout(&mut self, f: Func) -> Option<Vec<Block>> {
+        let m = self.m;
+        let fd = &m.funcs[f];
+        let mut blocks = Vec::new();
+        let mut prev = None;
+        let mut cur = fd.first_block.expand();
+        let mut ok = true;
+        while let Some(b) = cur {
+            if blocks.len() > m.blocks.len() {
+                self.err(None, "[layout] block list is cyclic".into());
+                return None;
+            }
+            let Some(bd) = m.blocks.get(b) else {
+                self.err(None, format!("[layout] dangling block {b}"));
+                return None;
+            };
+            if bd.func != f {
+                self.err(None, format!("[layout] {b} belongs to {}", bd.func));
+                ok = false;
+            }
+            if bd.erased {
+                self.err(None, format!("[layout] {b} is erased but still linked"));
+                ok = false;
+            }
+            if bd.prev.expand() != prev {
+                self.err(None, format!("[layout] {b}: prev link is wrong"));
+                ok = false;
+            }
+            if self.bidx[b] != u32::MAX {
+                self.err(None, "[layout] block list is cyclic".into());
+                return None;
+            }
+            self.bidx[b] = blocks.len() as u32;
+            blocks.push(b);
+            prev = Some(b);
+            cur = bd.next.expand();
+        }
+        if fd.last_block.expand() != prev {
+            self.err(None, "[layout] last_block is wrong".into());
+            ok = false;
+        }
+        // Instruction lists.
+        let mut count = 0usize;
+        for &b in &blocks {
+            let bd = &m.blocks[b];
+            let mut prev = None;
+            let mut cur = bd.first.expand();
+            let mut pos = 0u32;
+            while let Some(i) = cur {
+                count += 1;
+                if count > m.insts.len() {
+                    self.err(None, format!("[layout] instruction list of {b} is cyclic"));
+                    self.reset_marks(&blocks);
+                    return None;
+                }
+                let Some(d) = m.insts.get(i) else {
+                    self.err(None, format!("[layout] dangling instruction {i} in {b}"));
+                    self.reset_marks(&blocks);
+                    return None;
+                };
+                if d.block.expand() != Some(b) {
+                    self.err(
+                        Some(i),
+                        format!("[layout] instruction in {b} does not name it"),
+                    );
+                    ok = false;
+                }
+                if d.prev.expand() != prev {
+                    self.err(Some(i), "[layout] prev link is wrong".into());
+                    ok = false;
+                }
+                if self.ipos[i] != u32::MAX {
+                    self.err(Some(i), "[layout] instruction listed twice".into());
+                    self.reset_marks(&blocks);
+                    return None;
+                }
+                self.ipos[i] = pos;
+                pos += 1;
+                prev = Some(i);
+                cur = d.next.expand();
+            }
+            if bd.last.expand() != prev {
+                self.err(None, format!("[layout] {b}: last link is wrong"));
+                ok = false;
+            }
+        }
+        if !ok {
+            self.reset_marks(&blocks);
+            return None;
+        }
+        Some(blocks)
+    }
+
+    fn reset_marks(&mut self, blocks: &[Block]) {
+        let m = self.m;
+        for &b in blocks {
+            self.bidx[b] = u32::MAX;
+            let mut cur = m.blocks.get(b).and_then(|bd| bd.first.expand());
+            let mut n = 0usize;
+            while let Some(i) = cur {
+                n += 1;
+                if n > m.insts.len() || self.ipos[i] == u32::MAX {
+                    break;
+                }
+                self.ipos[i] = u32::MAX;
+                cur = m.insts.get(i).and_then(|d| d.next.expand());
+            }
+        }
+    }
+
+    /// Builds the CFG and its dominator tree (Cooper-Harvey-Kennedy).
+    fn cfg(&mut self, blocks: &[Block]) -> Cfg {
+        let m = self.m;
+        let n = blocks.len();
+        let mut succs = vec![Vec::new(); n];
+        let mut preds = vec![Vec::new(); n];
+        for (bi, &b) in blocks.iter().enumerate() {
+            let Some(t) = m.blocks[b].last.expand() else {
+                continue;
+            };
+            let d = &m.insts[t];
+            if !d.opcode.is_terminator() {
+                continue;
+            }
+            for &s in &d.blocks {
+                let si = if m.blocks.get(s).is_some() {
+                    self.bidx[s]
+                } else {
+                    u32::MAX
+                };
+                if si == u32::MAX {
+                    self.err(
+                        Some(t),
+                        format!("[terminator] successor {s} is not a block of this function"),
+                    );
+                    continue;
+                }
+                succs[bi].push(si);
+                preds[si as usize].push(bi as u32);
+            }
+        }
+        // Post-order DFS from the entry.
+        let mut post_order = Vec::with_capacity(n);
+        let mut visited = vec![false; n];
+        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        visited[0] = true;
+        while let Some(&mut (b, ref mut k)) = stack.last_mut() {
+            if let Some(&s) = succs[b as usize].get(*k) {
+                *k += 1;
+                if !visited[s as usize] {
+                    visited[s as usize] = true;
+                    stack.push((s, 0));
+                }
+            } else {
+                post_order.push(b);
+                stack.pop();
+            }
+        }
+        let mut rpo = vec![u32::MAX; n];
+        let order: Vec<u32> = post_order.iter().rev().copied().collect();
+        for (k, &b) in order.iter().enumerate() {
+            rpo[b as usize] = k as u32;
+        }
+        // Cooper-Harvey-Kennedy on RPO numbers.
+        let r = order.len();
+        let mut idom = vec![u32::MAX; r];
+        if r > 0 {
+            idom[0] = 0;
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for k in 1..r {
+                let b = order[k] as usize;
+                let mut new = u32::MAX;
+                for &p in &preds[b] {
+                    let pr = rpo[p as usize];
+                    if pr == u32::MAX || idom[pr as usize] == u32::MAX {
+                        continue;
+                    }
+                    new = if new == u32::MAX {
+                        pr
+                    } else {
+                        let (mut a, mut c) = (new, pr);
+                        while a != c {
+                            while a > c {
+                                a = idom[a as usize];
+                            }
+                            while c > a {
+                                c = idom[c as usize];
+                            }
+                        }
+                        a
+                    };
+                }
+                if new != u32::MAX && idom[k] != new {
+                    idom[k] = new;
+                    changed = true;
+                }
+            }
+        }
+        // Dominator tree intervals.
+        let mut children = vec![Vec::new(); r];
+        for k in 1..r {
+            if idom[k] != u32::MAX {
+                children[idom[k] as usize].push(k as u32);
+            }
+        }
+        let mut pre = vec![u32::MAX; n];
+        let mut post = vec![0u32; n];
+        let mut clock = 0u32;
+        if r > 0 {
+            let mut st: Vec<(u32, usize)> = vec![(0, 0)];
+            pre[order[0] as usize] = clock;
+            clock += 1;
+            while let Some(&mut (k, ref mut c)) = st.last_mut() {
+                if let Some(&ch) = children[k as usize].get(*c) {
+                    *c += 1;
+                    pre[order[ch as usize] as usize] = clock;
+                    clock += 1;
+                    st.push((ch, 0));
+                } else {
+                    post[order[k as usize] as usize] = clock;
+                    clock += 1;
+                    st.pop();
+                }
+            }
+        }
+        Cfg {
+            blocks: blocks.to_vec(),
+            preds,
+            rpo,
+            pre,
+            post,
+        }
+    }
+
+    fn blocks_and_insts(&mut self, f: Func, cfg: &Cfg, ret_ty: Type) {
+        let m = self.m;
+        if !cfg.preds.is_empty() && !cfg.preds[0].is_empty() {
+            self.err(None, "[terminator] entry block has predecessors".into());
+        }
+        for (bi, &b) in cfg.blocks.iter().enumerate() {
+            let bd = &m.blocks[b];
+            if bd.first.is_none() {
+                self.err(None, format!("[terminator] {b} is empty"));
+                continue;
+            }
+            let mut cur = bd.first.expand();
+            let mut seen_non_phi = false;
+            while let Some(i) = cur {
+                let d = &m.insts[i];
+                cur = d.next.expand();
+                let is_last = cur.is_none();
+                if d.opcode.is_terminator() && !is_last {
+                    self.err(
+                        Some(i),
+                        format!("[terminator] terminator in the middle of {b}"),
+                    );
+                }
+                if is_last && !d.opcode.is_terminator() {
+                    self.err(
+                        Some(i),
+                        format!("[terminator] {b} does not end in a terminator"),
+                    );
+                }
+                if d.opcode == Opcode::Phi {
+                    if seen_non_phi {
+                        self.err(Some(i), "[phi] phi is not at the start of its block".into());
+                    }
+                    self.phi(i, d, bi as u32, cfg);
+                } else {
+                    seen_non_phi = true;
+                }
+                self.inst(f, i, d, bi as u32, cfg, ret_ty);
+            }
+        }
+        self.reset_marks(&cfg.blocks);
+    }
+
+    fn phi(&mut self, i: Inst, d: &InstData, bi: u32, cfg: &Cfg) {
+        if d.ops.len() != d.blocks.len() {
+            self.err(
+                Some(i),
+                format!(
+                    "[phi] {} incoming values but {} incoming blocks",
+                    d.ops.len(),
+                    d.blocks.len()
+                ),
+            );
+            return;
+        }
+        let mut inc: Vec<(u32, Value)> = Vec::with_capacity(d.blocks.len());
+        for (k, &b) in d.blocks.iter().enumerate() {
+            let idx = if self.m.blocks.get(b).is_some() {
+                self.bidx[b]
+            } else {
+                u32::MAX
+            };
+            if idx == u32::MAX {
+                self.err(
+                    Some(i),
+                    format!("[phi] incoming block {b} is not in this function"),
+                );
+                return;
+            }
+            inc.push((idx, d.ops[k].value));
+        }
+        inc.sort_unstable();
+        let mut preds = cfg.preds[bi as usize].clone();
+        preds.sort_unstable();
+        if inc.len() != preds.len() || inc.iter().zip(&preds).any(|(a, b)| a.0 != *b) {
+            self.err(
+                Some(i),
+                "[phi] incoming blocks do not match the block's predecessors".into(),
+            );
+        }
+        for w in inc.windows(2) {
+            if w[0].0 == w[1].0 && w[0].1 != w[1].1 {
+                self.err(
+                    Some(i),
+                    format!(
+                        "[phi] entries for {} carry different values",
+                        cfg.blocks[w[0].0 as usize]
+                    ),
+                );
+            }
+        }
+        for o in &d.ops {
+            if self.vty(o.value).is_some_and(|t| t != d.ty) {
+                self.err(
+                    Some(i),
+                    "[phi] incoming value type differs from the phi type".into(),
+                );
+                break;
+            }
+        }
+    }
+
+    fn inst(&mut self, f: Func, i: Inst, d: &InstData, bi: u32, cfg: &Cfg, ret_ty: Type) {
+        let m = self.m;
+        // Result.
+        if self.tyd(d.ty).is_none() {
+            self.err(Some(i), "[result] instruction type is dangling".into());
+            return;
+        }
+        let void = self.tyd(d.ty) == Some(&TypeData::Void);
+        match d.result.expand() {
+            Some(r) => match m.values.get(r) {
+                Some(rv) => {
+                    if rv.kind != ValueKind::Inst(i) {
+                        self.err(
+                            Some(i),
+                            "[result] result value does not name the instruction".into(),
+                        );
+                    }
+                    if rv.ty != d.ty {
+                        self.err(
+                            Some(i),
+                            "[result] result type differs from the instruction type".into(),
+                        );
+                    }
+                    if void {
+                        self.err(Some(i), "[result] void instruction has a result".into());
+                    }
+                }
+                None => self.err(Some(i), "[result] dangling result value".into()),
+            },
+            None => {
+                if !void && d.opcode != Opcode::Verbatim {
+                    self.err(
+                        Some(i),
+                        "[result] non-void instruction has no result".into(),
+                    );
+                }
+            }
+        }
+        // Operands and dominance.
+        let mut ops_ok = true;
+        for (k, o) in d.ops.iter().enumerate() {
+            let Some(vd) = m.values.get(o.value) else {
+                self.err(Some(i), format!("[operand] operand {k} is dangling"));
+                ops_ok = false;
+                continue;
+            };
+            if vd.ty.index() >= m.types.len() {
+                self.err(
+                    Some(i),
+                    format!("[operand] operand {k} has a dangling type"),
+                );
+                ops_ok = false;
+                continue;
+            }
+            match vd.kind {
+                ValueKind::Placeholder => {
+                    self.err(
+                        Some(i),
+                        format!("[operand] operand {k} is an unresolved placeholder"),
+                    );
+                }
+                ValueKind::Arg { func, .. } if func != f => {
+                    self.err(
+                        Some(i),
+                        format!("[operand] operand {k} is an argument of {func}"),
+                    );
+                }
+                ValueKind::Inst(def) => self.dominance(i, d, k, def, bi, cfg),
+                ValueKind::Metadata(_) => {
+                    if let Some(inner) = vd.ops.first() {
+                        match m.values.get(inner.value).map(|x| &x.kind) {
+                            Some(ValueKind::Arg { func, .. }) if *func != f => self.err(
+                                Some(i),
+                                format!("[operand] operand {k} wraps an argument of {func}"),
+                            ),
+                            Some(ValueKind::Inst(def)) => {
+                                let def = *def;
+                                self.foreign_or_erased(i, k, def);
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if ops_ok {
+            self.types(i, d, ret_ty);
+        }
+    }
+
+    /// Reports a use of an instruction of another function or a detached
+    /// one; returns the def's block index in the current function.
+    fn foreign_or_erased(&mut self, i: Inst, k: usize, def: Inst) -> Option<u32> {
+        let m = self.m;
+        let Some(dd) = m.insts.get(def) else {
+            self.err(
+                Some(i),
+                format!("[operand] operand {k} names a dangling instruction"),
+            );
+            return None;
+        };
+        let Some(db) = dd.block.expand() else {
+            self.err(
+                Some(i),
+                format!("[operand] operand {k} uses the result of erased or detached {def}"),
+            );
+            return None;
+        };
+        let Some(dbd) = m.blocks.get(db) else {
+            self.err(
+                Some(i),
+                format!("[operand] operand {k} is defined in a dangling block"),
+            );
+            return None;
+        };
+        if Some(dbd.func) != self.cur {
+            self.err(
+                Some(i),
+                format!(
+                    "[operand] operand {k} is defined in another function ({})",
+                    dbd.func
+                ),
+            );
+            return None;
+        }
+        let idx = self.bidx[db];
+        if idx == u32::MAX {
+            self.err(
+                Some(i),
+                format!("[operand] operand {k} is defined in a block not in the layout"),
+            );
+            return None;
+        }
+        Some(idx)
+    }
+
+    fn dominance(&mut self, i: Inst, d: &InstData, k: usize, def: Inst, bi: u32, cfg: &Cfg) {
+        let Some(db) = self.foreign_or_erased(i, k, def) else {
+            return;
+        };
+        if d.opcode == Opcode::Phi {
+            let Some(&inc) = d.blocks.get(k) else { return };
+            let ib = if self.m.blocks.get(inc).is_some() {
+                self.bidx[inc]
+            } else {
+                u32::MAX
+            };
+            if ib == u32::MAX || !cfg.reachable(ib) {
+                return;
+            }
+            if !cfg.reachable(db) || !cfg.dominates(db, ib) {
+                self.err(
+                    Some(i),
+                    format!("[dominance] incoming value {k} does not dominate the end of its incoming block"),
+                );
+            }
+            return;
+        }
+        if !cfg.reachable(bi) {
+            return;
+        }
+        let ok = if db == bi {
+            self.ipos[def] < self.ipos[i]
+        } else {
+            cfg.reachable(db) && cfg.dominates(db, bi)
+        };
+        if !ok {
+            self.err(
+                Some(i),
+                format!("[dominance] operand {k} ({def}) does not dominate this use"),
+            );
+        }
+    }
+
+    // ----- types ------------------------------------------------------------
+
+    fn is_int_or_vec(&self, t: Type) -> bool {
+        match self.tyd(t) {
+            Some(TypeData::Int(_)) => true,
+            Some(TypeData::Vector { elem, .. }) => {
+                matches!(self.tyd(*elem), Some(TypeData::Int(_)))
+            }
+            _ => false,
+        }
+    }
+
+    fn is_fp_or_vec(&self, t: Type) -> bool {
+        match self.tyd(t) {
+            Some(TypeData::Float(_)) => true,
+            Some(TypeData::Vector { elem, .. }) => {
+                matches!(self.tyd(*elem), Some(TypeData::Float(_)))
+            }
+            _ => false,
+        }
+    }
+
+    fn is_ptr_or_vec(&self, t: Type) -> bool {
+        match self.tyd(t) {
+            Some(TypeData::Ptr(_)) => true,
+            Some(TypeData::Vector { elem, .. }) => {
+                matches!(self.tyd(*elem), Some(TypeData::Ptr(_)))
+            }
+            _ => false,
+        }
+    }
+
+    fn is_ptr(&self, t: Type) -> bool {
+        matches!(self.tyd(t), Some(TypeData::Ptr(_)))
+    }
+
+    /// `(element type, Some(len))` for vectors, `(t, None)` otherwise.
+    fn split_vec(&self, t: Type) -> (Type, Option<(u32, bool)>) {
+        match self.tyd(t) {
+            Some(TypeData::Vector {
+                len,
+                elem,
+                scalable,
+            }) => (*elem, Some((*len, *scalable))),
+            _ => (t, None),
+        }
+    }
+
+    /// Bit size of a non-aggregate first-class type (vectors included).
+    fn prim_bits(&self, t: Type) -> Option<u64> {
+        match self.tyd(t)? {
+            TypeData::Int(b) => Some(*b as u64),
+            TypeData::Float(k) => Some(k.bits() as u64),
+            TypeData::Vector {
+                len,
+                elem,
+                scalable: false,
+            } => Some(*len as u64 * self.prim_bits(*elem)?),
+            _ => None,
+        }
+    }
+
+    fn ty_err(&mut self, i: Inst, msg: &str) {
+        self.err(Some(i), format!("[type] {msg}"));
+    }
+
+    fn types(&mut self, i: Inst, d: &InstData, ret_ty: Type) {
+        let m = self.m;
+        let op = d.opcode;
+        let n = d.ops.len();
+        let ot = |k: usize| m.values[d.ops[k].value].ty;
+        let want = |s: &mut Self, cond: bool, msg: &str| {
+            if !cond {
+                s.ty_err(i, msg);
+            }
+        };
+        if op.is_binary() {
+            if n != 2 {
+                return want(self, false, "binary operator needs two operands");
+            }
+            want(
+                self,
+                ot(0) == d.ty && ot(1) == d.ty,
+                "binary operator operands must have the result type",
+            );
+            let fp = matches!(
+                op,
+                Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem
+            );
+            if fp {
+                want(
+                    self,
+                    self.is_fp_or_vec(d.ty),
+                    "floating-point operator on non-float type",
+                );
+            } else {
+                want(
+                    self,
+                    self.is_int_or_vec(d.ty),
+                    "integer operator on non-integer type",
+                );
+            }
+            return;
+        }
+        if op.is_cast() {
+            if n != 1 {
+                return want(self, false, "cast needs one operand");
+            }
+            let ok = self.cast_ok(op, ot(0), d.ty);
+            return want(self, ok, "invalid cast");
+        }
+        match op {
+            Opcode::FNeg => {
+                want(
+                    self,
+                    n == 1 && ot(0) == d.ty && self.is_fp_or_vec(d.ty),
+                    "fneg needs one float operand of the result type",
+                );
+            }
+            Opcode::Freeze => {
+                want(
+                    self,
+                    n == 1 && ot(0) == d.ty,
+                    "freeze must keep its operand's type",
+                );
+            }
+            Opcode::ICmp | Opcode::FCmp => {
+                if n != 2 {
+                    return want(self, false, "compare needs two operands");
+                }
+                want(
+                    self,
+                    ot(0) == ot(1),
+                    "compare operands must have the same type",
+                );
+                let good = if op == Opcode::ICmp {
+                    self.is_int_or_vec(ot(0)) || self.is_ptr_or_vec(ot(0))
+                } else {
+                    self.is_fp_or_vec(ot(0))
+                };
+                want(
+                    self,
+                    good,
+                    "compare operand type is not comparable by this opcode",
+                );
+                let (re, rl) = self.split_vec(d.ty);
+                let (_, ol) = self.split_vec(ot(0));
+                want(
+                    self,
+                    self.tyd(re) == Some(&TypeData::Int(1)) && rl == ol,
+                    "compare result must be i1 or a vector of i1 of the operand length",
+                );
+            }
+            Opcode::Select => {
+                if n != 3 {
+                    return want(self, false, "select needs three operands");
+                }
+                let (ce, cl) = self.split_vec(ot(0));
+                want(
+                    self,
+                    self.tyd(ce) == Some(&TypeData::Int(1)),
+                    "select condition must be i1",
+                );
+                if let Some(cl) = cl {
+                    want(
+                        self,
+                        self.split_vec(d.ty).1 == Some(cl),
+                        "vector select condition length must match",
+                    );
+                }
+                want(
+                    self,
+                    ot(1) == d.ty && ot(2) == d.ty,
+                    "select values must have the result type",
+                );
+            }
+            Opcode::Load => {
+                want(
+                    self,
+                    n == 1 && self.is_ptr(ot(0)),
+                    "load needs one pointer operand",
+                );
+                want(
+                    self,
+                    self.prim_bits(d.ty).is_some()
+                        || !matches!(
+                            self.tyd(d.ty),
+                            Some(
+                                TypeData::Void
+                                    | TypeData::Label
+                                    | TypeData::Metadata
+                                    | TypeData::Func { .. }
+                            )
+                        ),
+                    "load of a non-first-class type",
+                );
+            }
+            Opcode::Store => {
+                want(
+                    self,
+                    n == 2 && self.is_ptr(ot(1)),
+                    "store needs a value and a pointer",
+                );
+                want(self, d.result.is_none(), "store has no result");
+            }
+            Opcode::AtomicRmw => {
+                want(
+                    self,
+                    n == 2 && self.is_ptr(ot(0)) && ot(1) == d.ty,
+                    "atomicrmw needs a pointer and a value of the result type",
+                );
+            }
+            Opcode::CmpXchg => {
+                if n != 3 {
+                    return want(self, false, "cmpxchg needs three operands");
+                }
+                want(
+                    self,
+                    self.is_ptr(ot(0)),
+                    "cmpxchg pointer operand is not a pointer",
+                );
+                want(
+                    self,
+                    ot(1) == ot(2),
+                    "cmpxchg compare and new values must have one type",
+                );
+                let (fields, _) = if self.tyd(d.ty).is_some() {
+                    m.types.struct_fields(d.ty)
+                } else {
+                    (&[][..], false)
+                };
+                want(
+                    self,
+                    fields.len() == 2
+                        && fields[0] == ot(1)
+                        && self.tyd(fields[1]) == Some(&TypeData::Int(1)),
+                    "cmpxchg result must be { T, i1 }",
+                );
+            }
+            Opcode::GetElementPtr => {
+                if n == 0 {
+                    return want(self, false, "getelementptr needs a base pointer");
+                }
+                want(
+                    self,
+                    self.is_ptr_or_vec(ot(0)),
+                    "getelementptr base is not a pointer",
+                );
+                want(
+                    self,
+                    (1..n).all(|k| self.is_int_or_vec(ot(k))),
+                    "getelementptr indices must be integers",
+                );
+                want(
+                    self,
+                    self.is_ptr_or_vec(d.ty),
+                    "getelementptr result is not a pointer",
+                );
+                if let Extra::Gep { source_ty } = d.extra {
+                    want(
+                        self,
+                        self.tyd(source_ty).is_some(),
+                        "getelementptr source type is dangling",
+                    );
+                } else {
+                    want(self, false, "getelementptr lacks its source element type");
+                }
+            }
+            Opcode::Alloca => {
+                want(self, self.is_ptr(d.ty), "alloca result is not a pointer");
+                want(
+                    self,
+                    n <= 1 && (n == 0 || self.is_int_or_vec(ot(0))),
+                    "alloca count must be an integer",
+                );
+                if let Extra::Alloca { addrspace, .. } = d.extra {
+                    want(
+                        self,
+                        m.types.ptr_addrspace(d.ty) == Some(addrspace.unwrap_or(0))
+                            || addrspace.is_none(),
+                        "alloca result address space differs from addrspace(N)",
+                    );
+                }
+            }
+            Opcode::Ret => {
+                let rv = self.tyd(ret_ty) == Some(&TypeData::Void);
+                if rv {
+                    want(self, n == 0, "ret with a value in a void function");
+                } else {
+                    want(
+                        self,
+                        n == 1 && ot(0) == ret_ty,
+                        "ret value type differs from the function's return type",
+                    );
+                }
+            }
+            Opcode::Br => {
+                let ok = (n == 0 && d.blocks.len() == 1)
+                    || (n == 1
+                        && d.blocks.len() == 2
+                        && self.tyd(ot(0)) == Some(&TypeData::Int(1)));
+                want(self, ok, "br needs one block, or an i1 and two blocks");
+            }
+            Opcode::Switch => {
+                if n == 0 || d.blocks.len() != n {
+                    return want(
+                        self,
+                        false,
+                        "switch needs a condition and one block per case plus a default",
+                    );
+                }
+                want(
+                    self,
+                    matches!(self.tyd(ot(0)), Some(TypeData::Int(_))),
+                    "switch condition must be an integer",
+                );
+                for k in 1..n {
+                    let is_int = matches!(
+                        m.values[d.ops[k].value].kind,
+                        ValueKind::Const(Const::Int(_) | Const::BigInt(_))
+                    );
+                    if !is_int || ot(k) != ot(0) {
+                        return want(
+                            self,
+                            false,
+                            "switch case values must be integer constants of the condition type",
+                        );
+                    }
+                }
+            }
+            Opcode::IndirectBr => {
+                want(
+                    self,
+                    n == 1 && self.is_ptr(ot(0)),
+                    "indirectbr needs a pointer address",
+                );
+            }
+            Opcode::ExtractValue | Opcode::InsertValue => {
+                let need = if op == Opcode::ExtractValue { 1 } else { 2 };
+                if n != need {
+                    return want(
+                        self,
+                        false,
+                        "wrong operand count for extractvalue/insertvalue",
+                    );
+                }
+                let Extra::Indices(ix) = &d.extra else {
+                    return want(self, false, "extractvalue/insertvalue without indices");
+                };
+                let mut t = ot(0);
+                for &x in ix {
+                    let next = match self.tyd(t) {
+                        Some(TypeData::Array(len, e)) if (x as u64) < *len => Some(*e),
+                        Some(TypeData::Struct { .. } | TypeData::Named(_)) => {
+                            m.types.struct_fields(t).0.get(x as usize).copied()
+                        }
+                        _ => None,
+                    };
+                    match next {
+                        Some(nt) => t = nt,
+                        None => return want(self, false, "aggregate index out of range"),
+                    }
+                }
+                if ix.is_empty() {
+                    return want(
+                        self,
+                        false,
+                        "extractvalue/insertvalue needs at least one index",
+                    );
+                }
+                if op == Opcode::ExtractValue {
+                    want(
+                        self,
+                        t == d.ty,
+                        "extractvalue result type differs from the indexed field",
+                    );
+                } else {
+                    want(
+                        self,
+                        t == ot(1) && d.ty == ot(0),
+                        "insertvalue value or result type mismatch",
+                    );
+                }
+            }
+            Opcode::ExtractElement => {
+                let ok = n == 2
+                    && self.split_vec(ot(0)).1.is_some()
+                    && self.split_vec(ot(0)).0 == d.ty
+                    && matches!(self.tyd(ot(1)), Some(TypeData::Int(_)));
+                want(
+                    self,
+                    ok,
+                    "extractelement needs a vector and an integer index",
+                );
+            }
+            Opcode::InsertElement => {
+                let ok = n == 3
+                    && self.split_vec(ot(0)).1.is_some()
+                    && self.split_vec(ot(0)).0 == ot(1)
+                    && ot(0) == d.ty
+                    && matches!(self.tyd(ot(2)), Some(TypeData::Int(_)));
+                want(
+                    self,
+                    ok,
+                    "insertelement needs a vector, an element and an integer index",
+                );
+            }
+            Opcode::ShuffleVector => {
+                let ok = n == 3
+                    && ot(0) == ot(1)
+                    && self.split_vec(ot(0)).1.is_some()
+                    && self.split_vec(d.ty).0 == self.split_vec(ot(0)).0;
+                want(self, ok, "shufflevector needs two vectors of one type");
+            }
+            Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.call_types(i, d),
+            _ => {}
+        }
+    }
+
+    fn call_types(&mut self, i: Inst, d: &InstData) {
+        let m = self.m;
+        let Some(c) = d.call() else {
+            return self.ty_err(i, "call without call-site data");
+        };
+        let Some(fty) = c.fn_ty.filter(|&t| self.tyd(t).is_some()) else {
+            return self.ty_err(i, "call without a function type");
+        };
+        let Some((ret, params, vararg)) = m.types.func_sig(fty) else {
+            return self.ty_err(i, "call function type is not a function type");
+        };
+        let nargs = c.nargs as usize;
+        if d.ops.len() < 1 + nargs {
+            return self.ty_err(i, "call has fewer operands than arguments");
+        }
+        if nargs < params.len() || (nargs > params.len() && !vararg) {
+            return self.ty_err(
+                i,
+                &format!(
+                    "call passes {nargs} arguments to a function type with {} parameters",
+                    params.len()
+                ),
+            );
+        }
+        for (k, &p) in params.iter().enumerate() {
+            if m.values[d.ops[1 + k].value].ty != p {
+                return self.ty_err(
+                    i,
+                    &format!("call argument {k} type differs from the parameter type"),
+                );
+            }
+        }
+        if ret != d.ty {
+            self.ty_err(
+                i,
+                "call result type differs from the function type's return type",
+            );
+        }
+        let callee_ok = matches!(
+            self.tyd(m.values[d.ops[0].value].ty),
+            Some(TypeData::Ptr(_))
+        );
+        if !callee_ok {
+            self.ty_err(i, "callee is not a pointer");
+        }
+        let mut end = 1 + nargs;
+        for b in &c.bundles {
+            let s = b.start as usize;
+            if s < end || s + b.len as usize > d.ops.len() {
+                return self.ty_err(i, "operand bundle range is outside the call's operands");
+            }
+            end = s + b.len as usize;
+        }
+        let nblocks = match d.opcode {
+            Opcode::Invoke => Some(d.blocks.len() == 2),
+            Opcode::CallBr => Some(!d.blocks.is_empty()),
+            _ => None,
+        };
+        if nblocks == Some(false) {
+            self.ty_err(
+                i,
+                "invoke needs a normal and an unwind block; callbr needs a default block",
+            );
+        }
+    }
+
+    fn cast_ok(&self, op: Opcode, from: Type, to: Type) -> bool {
+        let (fe, fl) = self.split_vec(from);
+        let (te, tl) = self.split_vec(to);
+        if op != Opcode::BitCast && fl != tl {
+            return false;
+        }
+        let ib = |t| match self.tyd(t) {
+            Some(TypeData::Int(b)) => Some(*b),
+            _ => None,
+        };
+        let fk = |t| match self.tyd(t) {
+            Some(TypeData::Float(k)) => Some(*k),
+            _ => None,
+        };
+        let pa = |t| match self.tyd(t) {
+            Some(TypeData::Ptr(a)) => Some(*a),
+            _ => None,
+        };
+        let fbits = |k: FloatKind| k.bits();
+        match op {
+            Opcode::Trunc => matches!((ib(fe), ib(te)), (Some(a), Some(b)) if a > b),
+            Opcode::ZExt | Opcode::SExt => matches!((ib(fe), ib(te)), (Some(a), Some(b)) if a < b),
+            Opcode::FPTrunc => {
+                matches!((fk(fe), fk(te)), (Some(a), Some(b)) if fbits(a) > fbits(b))
+            }
+            Opcode::FPExt => matches!((fk(fe), fk(te)), (Some(a), Some(b)) if fbits(a) < fbits(b)),
+            Opcode::FPToUI | Opcode::FPToSI => fk(fe).is_some() && ib(te).is_some(),
+            Opcode::UIToFP | Opcode::SIToFP => ib(fe).is_some() && fk(te).is_some(),
+            Opcode::PtrToInt => pa(fe).is_some() && ib(te).is_some(),
+            Opcode::IntToPtr => ib(fe).is_some() && pa(te).is_some(),
+            Opcode::AddrSpaceCast => matches!((pa(fe), pa(te)), (Some(a), Some(b)) if a != b),
+            Opcode::BitCast => {
+                match (pa(fe), pa(te)) {
+                    (Some(a), Some(b)) => return a == b && fl == tl,
+                    (None, None) => {}
+                    _ => return false,
+                }
+                match (self.prim_bits(from), self.prim_bits(to)) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+}
