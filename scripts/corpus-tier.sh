@@ -12,6 +12,12 @@
 #   fixpoint    printing the output again gives identical bytes
 #   llc         llc-19 -march=nvptx64 -mcpu=sm_90 compiles the output
 #   ptxas       ptxas -arch=sm_90 assembles that PTX
+# and then, for every registered pass P (`nvpass-cli list-passes`) and for
+# the pipelines in $here/scripts/corpus-pipelines.txt:
+#   P           nvpass-cli run --pipeline P succeeds
+#   P/verify    opt-19 -passes=verify accepts the output
+#   P/idem      running P again on its own output changes nothing
+#   P/llc, P/ptxas  as above, where the unmodified input compiles
 # Prints one line per check and a closing "N passed, N failed" line; exits
 # non-zero when anything failed.
 set -uo pipefail
@@ -34,6 +40,11 @@ check() { # name module command...
     fail=$((fail + 1)); echo "FAIL $name $mod"; head -n 20 "$work/log" | sed 's/^/    /'
   fi
 }
+pipelines=()
+while read -r name _; do pipelines+=("$name"); done < <("$cli" list-passes | tail -n +2)
+if [ -f "$here/scripts/corpus-pipelines.txt" ]; then
+  while read -r p; do [ -n "$p" ] && [ "${p#\#}" = "$p" ] && pipelines+=("$p"); done < "$here/scripts/corpus-pipelines.txt"
+fi
 for ll in "$corpus"/ll/*.ll; do
   mod=$(basename "$ll" .ll)
   out="$work/$mod.out.ll"
@@ -49,7 +60,22 @@ for ll in "$corpus"/ll/*.ll; do
      "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ref.ptx" -o /dev/null 2>/dev/null; then
     check llc "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$out" -o "$work/$mod.ptx"
     check ptxas "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ptx" -o "$work/$mod.cubin"
+    codegen=1
+  else
+    codegen=0
   fi
+  for p in "${pipelines[@]}"; do
+    po="$work/$mod.p.ll"
+    rm -f "$po"
+    check "$p" "$mod" "$cli" run --pipeline "$p" "$ll" -o "$po"
+    [ -f "$po" ] || continue
+    check "$p/verify" "$mod" opt-19 -passes=verify -disable-output "$po"
+    check "$p/idem" "$mod" bash -c '"$1" run --pipeline "$2" "$3" -o "$4" && cmp "$3" "$4"' _ "$cli" "$p" "$po" "$work/$mod.p2.ll"
+    if [ $codegen = 1 ]; then
+      check "$p/llc" "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$po" -o "$work/$mod.p.ptx"
+      check "$p/ptxas" "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.p.ptx" -o "$work/$mod.p.cubin"
+    fi
+  done
 done
 echo "corpus: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
