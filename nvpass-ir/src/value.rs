@@ -166,3 +166,4 @@ pub(crate) struct ConstKey {
     pub(crate) ty: Type,
     pub(crate) c: Const,
 }
+

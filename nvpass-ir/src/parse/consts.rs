@@ -72,6 +72,30 @@ impl Parser<'_> {
     }
 
     fn parse_keyword_value(&mut self, ty: Type) -> PResult<Value> {
+        let kw = self.text(self.tok);
+        match kw {
+            b"true"
+            | b"false"
+            | b"null"
+            | b"undef"
+            | b"poison"
+            | b"zeroinitializer"
+            | b"none"
+            | b"c"
+            | b"splat"
+            | b"blockaddress"
+            | b"dso_local_equivalent"
+            | b"no_cfi"
+            | b"asm" => self.parse_other_keyword_value(ty),
+            _ => match Opcode::from_keyword(kw) {
+                Some(op) => self.parse_const_expr(op, ty),
+                None => Err(self.err("expected value token")),
+            },
+        }
+    }
+
+    #[inline(never)]
+    fn parse_other_keyword_value(&mut self, ty: Type) -> PResult<Value> {
         let t = self.tok;
         let kw = self.text(t);
         let td = self.m.types.get(ty).clone();
@@ -187,6 +211,7 @@ impl Parser<'_> {
         matches!(self.m.types.get(ty), TypeData::Int(1))
     }
 
+    #[inline(never)]
     fn parse_inline_asm(&mut self, ty: Type) -> PResult<Value> {
         self.bump()?;
         let mut a = InlineAsm {
@@ -218,6 +243,7 @@ impl Parser<'_> {
             .new_const_with_ops(ty, Const::InlineAsm(Box::new(a)), &[]))
     }
 
+    #[inline(never)]
     fn parse_blockaddress(&mut self, ty: Type) -> PResult<Value> {
         self.bump()?;
         self.expect(Tk::LParen, "expected '(' in block address expression")?;
@@ -257,6 +283,7 @@ impl Parser<'_> {
 
     // ----- literals ---------------------------------------------------
 
+    #[inline(never)]
     fn parse_int_lit(&mut self, ty: Type) -> PResult<Value> {
         let t = self.tok;
         let Some(bits) = self.m.types.int_bits(ty) else {
@@ -273,6 +300,7 @@ impl Parser<'_> {
         Ok(self.m.const_scalar(ty, crate::value::Const::BigInt(s)))
     }
 
+    #[inline(never)]
     fn parse_float_lit(&mut self, ty: Type) -> PResult<Value> {
         let t = self.tok;
         let TypeData::Float(kind) = *self.m.types.get(ty) else {
@@ -380,6 +408,7 @@ impl Parser<'_> {
         }
     }
 
+    #[inline(never)]
     fn parse_array_const(&mut self, ty: Type) -> PResult<Value> {
         let start = self.tok.start;
         let TypeData::Array(n, elem) = *self.m.types.get(ty) else {
@@ -424,6 +453,7 @@ impl Parser<'_> {
         Ok(())
     }
 
+    #[inline(never)]
     fn parse_struct_const(&mut self, ty: Type, packed: bool) -> PResult<Value> {
         let start = self.tok.start;
         let (fields, tp): (Vec<Type>, bool) = match self.m.types.get(ty) {
@@ -459,6 +489,7 @@ impl Parser<'_> {
         Ok(self.m.new_const_with_ops(ty, Const::Aggregate, &vals))
     }
 
+    #[inline(never)]
     fn parse_vector_const(&mut self, ty: Type) -> PResult<Value> {
         let start = self.tok.start;
         let TypeData::Vector { len, elem, .. } = *self.m.types.get(ty) else {
@@ -565,131 +596,184 @@ impl Parser<'_> {
     fn parse_const_expr(&mut self, op: Opcode, ty: Type) -> PResult<Value> {
         let start = self.tok.start;
         self.bump()?;
-        let mut flags = self.parse_flags()?;
-        let mut source_ty = None;
-        let mut pred = None;
-        let mut inrange = None;
-        let mut ops: SmallVec<[Value; 4]> = SmallVec::new();
-        let result_ty;
+        let flags = self.parse_flags()?;
+        let ce = CeParts {
+            start,
+            ty,
+            op,
+            flags,
+            source_ty: None,
+            pred: None,
+            inrange: None,
+        };
         if op.is_cast() {
-            self.expect(Tk::LParen, "expected '(' after constantexpr cast")?;
-            let (_, v) = self.parse_typed_value()?;
-            self.expect_kw(b"to", "expected 'to' in constantexpr cast")?;
-            result_ty = self.parse_type()?;
-            self.expect(Tk::RParen, "expected ')' at end of constantexpr cast")?;
-            ops.push(v);
+            self.ce_cast(ce)
         } else if op == Opcode::GetElementPtr {
-            if self.is_kw(b"inrange") {
-                let s = self.tok.start;
-                self.bump()?;
-                if self.tok.kind != Tk::LParen {
-                    return Err(self.err("expected '(' after inrange"));
-                }
-                let e = self.skip_parens()?;
-                inrange = Some(self.intern_span(s, e));
-            }
-            flags |= self.parse_flags()?;
-            self.expect(Tk::LParen, "expected '(' in constantexpr")?;
-            let sty = self.parse_type()?;
-            source_ty = Some(sty);
-            self.expect(Tk::Comma, "expected comma after getelementptr's type")?;
-            let (bt, base) = self.parse_typed_value()?;
-            ops.push(base);
-            let mut rty = bt;
-            while self.eat(Tk::Comma)? {
-                let (it, iv) = self.parse_typed_value()?;
-                if let TypeData::Vector { len, scalable, .. } = *self.m.types.get(it) {
-                    let p = self.scalar_of(bt);
-                    rty = self.m.types.intern(TypeData::Vector {
-                        len,
-                        elem: p,
-                        scalable,
-                    });
-                }
-                ops.push(iv);
-            }
-            self.expect(Tk::RParen, "expected ')' in constantexpr")?;
-            if self.m.types.ptr_addrspace(self.scalar_of(bt)).is_none() {
-                return Err(self.err_at(start, "base of getelementptr must be a pointer".into()));
-            }
-            result_ty = rty;
+            self.ce_gep(ce)
         } else if op == Opcode::ICmp || op == Opcode::FCmp {
-            pred = Some(self.parse_pred(op)?);
-            self.expect(Tk::LParen, "expected '(' in compare constantexpr")?;
-            let (at, a) = self.parse_typed_value()?;
-            self.expect(Tk::Comma, "expected comma in compare constantexpr")?;
-            let b = self.parse_value(at)?;
-            self.expect(Tk::RParen, "expected ')' in compare constantexpr")?;
-            ops.push(a);
-            ops.push(b);
-            result_ty = self.cmp_result_type(at);
+            self.ce_cmp(ce)
         } else if op.is_binary() || op == Opcode::FNeg {
-            self.expect(Tk::LParen, "expected '(' in binary constantexpr")?;
-            let (at, a) = self.parse_typed_value()?;
-            ops.push(a);
-            if op != Opcode::FNeg {
-                self.expect(Tk::Comma, "expected comma in binary constantexpr")?;
-                let b = self.parse_value(at)?;
-                ops.push(b);
-            }
-            self.expect(Tk::RParen, "expected ')' in binary constantexpr")?;
-            result_ty = at;
+            self.ce_binary(ce)
         } else if matches!(
             op,
             Opcode::ExtractElement | Opcode::InsertElement | Opcode::ShuffleVector | Opcode::Select
         ) {
-            self.expect(Tk::LParen, "expected '(' in constantexpr")?;
-            let mut tys: SmallVec<[Type; 3]> = SmallVec::new();
-            loop {
-                let (t, v) = self.parse_typed_value()?;
-                tys.push(t);
-                ops.push(v);
-                if !self.eat(Tk::Comma)? {
-                    break;
-                }
-            }
-            self.expect(Tk::RParen, "expected ')' in constantexpr")?;
-            let want = match op {
-                Opcode::ExtractElement => 2,
-                Opcode::InsertElement | Opcode::ShuffleVector | Opcode::Select => 3,
-                _ => 0,
-            };
-            if tys.len() != want {
-                return Err(self.err_at(start, "wrong number of operands in constantexpr".into()));
-            }
-            result_ty = match op {
-                Opcode::ExtractElement => self.scalar_of(tys[0]),
-                Opcode::InsertElement => tys[0],
-                Opcode::Select => tys[1],
-                _ => match (
-                    self.m.types.get(tys[0]).clone(),
-                    self.m.types.get(tys[2]).clone(),
-                ) {
-                    (TypeData::Vector { elem, .. }, TypeData::Vector { len, scalable, .. }) => {
-                        self.m.types.intern(TypeData::Vector {
-                            len,
-                            elem,
-                            scalable,
-                        })
-                    }
-                    _ => return Err(self.err_at(start, "invalid shufflevector operands".into())),
-                },
-            };
+            self.ce_vector(ce)
         } else {
-            return Err(self.err_at(start, "expected value token".into()));
+            Err(self.err_at(start, "expected value token".into()))
         }
-        if result_ty != ty {
-            return Err(self.type_mismatch_err(start, result_ty, ty));
+    }
+
+    #[inline(never)]
+    fn ce_finish(&mut self, ce: CeParts, result_ty: Type, ops: &[Value]) -> PResult<Value> {
+        if result_ty != ce.ty {
+            return Err(self.type_mismatch_err(ce.start, result_ty, ce.ty));
         }
         let c = Const::Expr {
-            opcode: op,
-            flags,
-            source_ty,
-            pred,
-            inrange,
+            opcode: ce.op,
+            flags: ce.flags,
+            source_ty: ce.source_ty,
+            pred: ce.pred,
+            inrange: ce.inrange,
         };
-        Ok(self.m.new_const_with_ops(ty, c, &ops))
+        Ok(self.m.new_const_with_ops(ce.ty, c, ops))
     }
+
+    #[inline(never)]
+    fn ce_cast(&mut self, ce: CeParts) -> PResult<Value> {
+        self.expect(Tk::LParen, "expected '(' after constantexpr cast")?;
+        let (_, v) = self.parse_typed_value()?;
+        self.expect_kw(b"to", "expected 'to' in constantexpr cast")?;
+        let rt = self.parse_type()?;
+        self.expect(Tk::RParen, "expected ')' at end of constantexpr cast")?;
+        self.ce_finish(ce, rt, &[v])
+    }
+
+    #[inline(never)]
+    fn ce_gep(&mut self, mut ce: CeParts) -> PResult<Value> {
+        if self.is_kw(b"inrange") {
+            let s = self.tok.start;
+            self.bump()?;
+            if self.tok.kind != Tk::LParen {
+                return Err(self.err("expected '(' after inrange"));
+            }
+            let e = self.skip_parens()?;
+            ce.inrange = Some(self.intern_span(s, e));
+        }
+        ce.flags |= self.parse_flags()?;
+        self.expect(Tk::LParen, "expected '(' in constantexpr")?;
+        ce.source_ty = Some(self.parse_type()?);
+        self.expect(Tk::Comma, "expected comma after getelementptr's type")?;
+        let (bt, base) = self.parse_typed_value()?;
+        let mut ops: Vec<Value> = Vec::new();
+        ops.push(base);
+        let mut rty = bt;
+        while self.eat(Tk::Comma)? {
+            let (it, iv) = self.parse_typed_value()?;
+            if let TypeData::Vector { len, scalable, .. } = *self.m.types.get(it) {
+                let p = self.scalar_of(bt);
+                rty = self.m.types.intern(TypeData::Vector {
+                    len,
+                    elem: p,
+                    scalable,
+                });
+            }
+            ops.push(iv);
+        }
+        self.expect(Tk::RParen, "expected ')' in constantexpr")?;
+        if self.m.types.ptr_addrspace(self.scalar_of(bt)).is_none() {
+            return Err(self.err_at(ce.start, "base of getelementptr must be a pointer".into()));
+        }
+        self.ce_finish(ce, rty, &ops)
+    }
+
+    #[inline(never)]
+    fn ce_cmp(&mut self, mut ce: CeParts) -> PResult<Value> {
+        ce.pred = Some(self.parse_pred(ce.op)?);
+        self.expect(Tk::LParen, "expected '(' in compare constantexpr")?;
+        let (at, a) = self.parse_typed_value()?;
+        self.expect(Tk::Comma, "expected comma in compare constantexpr")?;
+        let b = self.ce_second(at)?;
+        self.expect(Tk::RParen, "expected ')' in compare constantexpr")?;
+        let rt = self.cmp_result_type(at);
+        self.ce_finish(ce, rt, &[a, b])
+    }
+
+    /// The second typed operand of a binary/compare expression; its type
+    /// must equal the first's.
+    fn ce_second(&mut self, at: Type) -> PResult<Value> {
+        let off = self.tok.start;
+        let (bt, b) = self.parse_typed_value()?;
+        if bt != at {
+            return Err(self.err_at(off, "operands of constexpr must have same type".into()));
+        }
+        Ok(b)
+    }
+
+    #[inline(never)]
+    fn ce_binary(&mut self, ce: CeParts) -> PResult<Value> {
+        self.expect(Tk::LParen, "expected '(' in binary constantexpr")?;
+        let (at, a) = self.parse_typed_value()?;
+        if ce.op == Opcode::FNeg {
+            self.expect(Tk::RParen, "expected ')' in unary constantexpr")?;
+            return self.ce_finish(ce, at, &[a]);
+        }
+        self.expect(Tk::Comma, "expected comma in binary constantexpr")?;
+        let b = self.ce_second(at)?;
+        self.expect(Tk::RParen, "expected ')' in binary constantexpr")?;
+        self.ce_finish(ce, at, &[a, b])
+    }
+
+    #[inline(never)]
+    fn ce_vector(&mut self, ce: CeParts) -> PResult<Value> {
+        let op = ce.op;
+        self.expect(Tk::LParen, "expected '(' in constantexpr")?;
+        let mut tys: Vec<Type> = Vec::new();
+        let mut ops: Vec<Value> = Vec::new();
+        loop {
+            let (t, v) = self.parse_typed_value()?;
+            tys.push(t);
+            ops.push(v);
+            if !self.eat(Tk::Comma)? {
+                break;
+            }
+        }
+        self.expect(Tk::RParen, "expected ')' in constantexpr")?;
+        let want = if op == Opcode::ExtractElement { 2 } else { 3 };
+        if tys.len() != want {
+            return Err(self.err_at(ce.start, "wrong number of operands in constantexpr".into()));
+        }
+        let rt = match op {
+            Opcode::ExtractElement => self.scalar_of(tys[0]),
+            Opcode::InsertElement => tys[0],
+            Opcode::Select => tys[1],
+            _ => match (
+                self.m.types.get(tys[0]).clone(),
+                self.m.types.get(tys[2]).clone(),
+            ) {
+                (TypeData::Vector { elem, .. }, TypeData::Vector { len, scalable, .. }) => {
+                    self.m.types.intern(TypeData::Vector {
+                        len,
+                        elem,
+                        scalable,
+                    })
+                }
+                _ => return Err(self.err_at(ce.start, "invalid shufflevector operands".into())),
+            },
+        };
+        self.ce_finish(ce, rt, &ops)
+    }
+}
+
+/// The pieces of a constant expression being parsed.
+struct CeParts {
+    start: u32,
+    ty: Type,
+    op: Opcode,
+    flags: InstFlags,
+    source_ty: Option<Type>,
+    pred: Option<Pred>,
+    inrange: Option<crate::entity::Sym>,
 }
 
 /// Value of a `-?[0-9]+` / `u0x..` / `s0x..` literal modulo 2^128.
@@ -899,7 +983,8 @@ mod tests {
             1.0f64,
             -2.5,
             0.0,
-            1e-40,
+            f32::from_bits(71362) as f64,
+            f32::from_bits(0x0080_0000) as f64,
             3.4028234663852886e38,
             1.401298464324817e-45,
         ] {

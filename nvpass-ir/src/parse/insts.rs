@@ -146,7 +146,15 @@ impl Parser<'_> {
                 let off = self.tok.start;
                 let ty = self.parse_type()?;
                 if self.m.types.is_void(ty) {
-                    self.check(ty == want, off, "value doesn't match function result type")?;
+                    if ty != want {
+                        return Err(self.err_at(
+                            off,
+                            format!(
+                                "value doesn't match function result type '{}'",
+                                self.type_str(want)
+                            ),
+                        ));
+                    }
                     let void = self.ty_void;
                     return Ok((self.mk(Ret, void, &[], Extra::None), void));
                 }
@@ -206,7 +214,7 @@ impl Parser<'_> {
                     let off = self.tok.start;
                     let (t, v) = self.parse_typed_value()?;
                     if t != ct {
-                        return Err(self.mismatch(off, "case value", t, ct));
+                        return Err(self.type_err(off, "case value", t, ct));
                     }
                     self.expect(Tk::Comma, "expected ',' after case value")?;
                     let b = self.parse_label_ref()?;
@@ -347,7 +355,7 @@ impl Parser<'_> {
                 let off = self.tok.start;
                 let (t2, b) = self.parse_typed_value()?;
                 if t2 != t {
-                    return Err(self.mismatch(off, "select operand", t2, t));
+                    return Err(self.type_err(off, "select operand", t2, t));
                 }
                 let i = self.mk(Select, t, &[c, a, b], Extra::None);
                 self.m.insts[i].flags = flags;
@@ -713,7 +721,7 @@ impl Parser<'_> {
                 let noff = self.tok.start;
                 let (nt, n) = self.parse_typed_value()?;
                 if nt != ct {
-                    return Err(self.mismatch(noff, "cmpxchg new value", nt, ct));
+                    return Err(self.type_err(noff, "cmpxchg new value", nt, ct));
                 }
                 syncscope = self.parse_syncscope()?;
                 ordering = self.parse_ordering()?;

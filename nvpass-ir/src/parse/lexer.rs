@@ -144,7 +144,18 @@ impl<'a> Lexer<'a> {
             }
             None => {
                 self.pos = self.src.len();
-                self.err(start, "end of file in string constant")
+                let before = &self.src[..start];
+                let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
+                let col = start
+                    - before
+                        .iter()
+                        .rposition(|&c| c == b'\n')
+                        .map_or(0, |p| p + 1)
+                    + 1;
+                self.err(
+                    self.src.len(),
+                    &format!("expected '\"' to close string constant starting at {line}:{col}"),
+                )
             }
         }
     }

@@ -551,6 +551,19 @@ impl<'a> Parser<'a> {
         )
     }
 
+    /// `<what> has type 'A' but expected 'B'`.
+    pub fn type_err(&self, off: u32, what: &str, got: Type, want: Type) -> PErr {
+        self.err_at(
+            off,
+            format!(
+                "{} has type '{}' but expected '{}'",
+                what,
+                self.type_str(got),
+                self.type_str(want)
+            ),
+        )
+    }
+
     pub fn parse_type(&mut self) -> PResult<Type> {
         self.enter()?;
         let r = self.parse_type_inner();
@@ -832,7 +845,7 @@ impl<'a> Parser<'a> {
         // Undefined named types.
         let mut first: Option<(u32, String)> = None;
         let mut note = |off: u32, msg: String| {
-            if first.as_ref().map_or(true, |(o, _)| off < *o) {
+            if !matches!(&first, Some((o, _)) if *o <= off) {
                 first = Some((off, msg));
             }
         };
@@ -1764,7 +1777,7 @@ impl<'a> Parser<'a> {
     fn finish_function(&mut self, st: FnState) -> PResult<()> {
         let mut first: Option<(u32, Key)> = None;
         for &(off, k) in st.pending_v.values().chain(st.pending_b.values()) {
-            if first.map_or(true, |(o, _)| off < o) {
+            if !matches!(first, Some((o, _)) if o <= off) {
                 first = Some((off, k));
             }
         }
