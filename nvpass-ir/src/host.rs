@@ -1521,6 +1521,7 @@ impl IrEdit for Module {
         }
         let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
         let entry = new_blocks[0];
+        self.uniquify_inlined_names(caller, &new_blocks);
 
         // Returns become branches to the tail; results merge in a phi.
         let mut rets: Vec<(Option<Value>, Block)> = Vec::new();
@@ -1916,6 +1917,58 @@ impl Module {
                         c.param_attrs.resize(n + 1, AttrSet::default());
                     }
                     c.param_attrs[n] = set;
+                }
+            }
+        }
+    }
+
+    /// Renames the blocks and values that inlining copied into `func` so that
+    /// no name clashes with one already in the function: like LLVM's
+    /// inliner, a copied `%x` becomes `%x.i`, then `%x.i1`, `%x.i2`, ...
+    /// Unnamed values stay unnamed.
+    fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
+        let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
+        let mut taken: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+        for p in &self.funcs[func].params {
+            taken.extend(self.values[p.value].name);
+        }
+        for b in self.func_blocks(func) {
+            if copied_set.contains(&b) {
+                continue;
+            }
+            taken.extend(self.blocks[b].name);
+            for i in self.block_insts(b) {
+                if let Some(r) = self.insts[i].result.expand() {
+                    taken.extend(self.values[r].name);
+                }
+            }
+        }
+        let mut fresh = |m: &mut Module, name: Sym| -> Sym {
+            let base = m.strings.get(name).to_vec();
+            let mut candidate = base.clone();
+            candidate.extend_from_slice(b".i");
+            let mut n = 0u32;
+            loop {
+                let s = m.strings.intern(&candidate);
+                if taken.insert(s) {
+                    return s;
+                }
+                n += 1;
+                candidate.truncate(base.len() + 2);
+                candidate.extend_from_slice(alloc::format!("{n}").as_bytes());
+            }
+        };
+        for &b in copied {
+            if let Some(name) = self.blocks[b].name {
+                let s = fresh(self, name);
+                self.blocks[b].name = Some(s);
+            }
+            for i in self.block_insts(b).collect::<Vec<_>>() {
+                if let Some(r) = self.insts[i].result.expand() {
+                    if let Some(name) = self.values[r].name {
+                        let s = fresh(self, name);
+                        self.values[r].name = Some(s);
+                    }
                 }
             }
         }

@@ -394,7 +394,9 @@ impl Module {
             User::Value(v) => &mut self.values[v].ops[i],
             User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
             User::Alias(a) => &mut self.aliases[a].target,
-            User::Func(f) => self.funcs[f].extra_ops[i].as_mut().expect("func operand use"),
+            User::Func(f) => self.funcs[f].extra_ops[i]
+                .as_mut()
+                .expect("func operand use"),
         }
     }
 

@@ -166,4 +166,3 @@ pub(crate) struct ConstKey {
     pub(crate) ty: Type,
     pub(crate) c: Const,
 }
-
