@@ -1,6 +1,6 @@
 //! The NVVM/NVPTX middle-end passes of nvpass, written against the IR traits
 //! of `nvpass-core` only. Any host IR that implements
-//! [`IrEdit`](nvpass_core::ir::IrEdit) can run them.
+//! [`IrEdit`] can run them.
 //!
 //! [`registry`] returns every pass this crate provides, under both its
 //! pipeline name (`kernel-attr`) and the spec's class name
