@@ -6,7 +6,9 @@
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
-//! * [`print`]: writes a module as LLVM 19 textual IR.
+//! * [`print`](mod@print): writes a module as LLVM 19 textual IR.
+//! * [`verify`]: the verifier, usable between passes.
+//! * [`host`]: the implementation of the `nvpass-core` IR traits.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
