@@ -1,1 +1,385 @@
-fn main() {}
+//! `nvpass-cli`: run nvpass passes on LLVM textual IR, following `opt`'s
+//! conventions.
+//!
+//! ```text
+//! nvpass-cli run --pipeline pretreat,kernel-attr in.ll -o out.ll
+//! nvpass-cli list-passes
+//! nvpass-cli verify in.ll
+//! ```
+//!
+//! Exit status is 0 on success and 1 on bad input, a bad pipeline or a
+//! failing pass; in those cases the message goes to standard error and no
+//! output file is written.
+
+mod io;
+
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use nvpass_core::diag::{Diagnostic, RemarkKind, Severity};
+use nvpass_core::instrument::{
+    DebugPassManager, PassInstrumentation, PrintAfter, PrintFilter, StdClock, TimePasses,
+    VerifyEach,
+};
+use nvpass_core::knob::{KnobKind, KnobValues};
+use nvpass_core::pass::Session;
+use nvpass_core::registry::Registry;
+use nvpass_ir::Module;
+use regex::Regex;
+use std::fmt::Write as _;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  nvpass-cli run --pipeline pretreat,kernel-attr,cdp,force-inline in.ll -o out.ll
+  nvpass-cli run --pipeline '' in.ll            # parse and print (round trip)
+  nvpass-cli run -p kernel-attr --debug-pass-manager --pass-remarks=.* in.ll
+  nvpass-cli list-passes
+  nvpass-cli verify in.ll";
+
+/// Run NVVM/NVPTX middle-end passes on LLVM textual IR.
+#[derive(Parser, Debug)]
+#[command(name = "nvpass-cli", version, about, after_help = EXAMPLES)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Read a module, run a pipeline on it, and write the result.
+    Run(RunArgs),
+    /// List every registered pass: pipeline name, class name, description.
+    ListPasses,
+    /// Parse and verify a module; print nothing when it is valid.
+    Verify {
+        /// Input file (`-` for standard input).
+        input: String,
+    },
+}
+
+#[derive(Args, Debug)]
+struct RunArgs {
+    /// Comma-separated passes, each optionally with `<key=value;...>`
+    /// options; both pipeline names and class names are accepted.
+    #[arg(long, short = 'p', visible_alias = "passes")]
+    pipeline: String,
+    /// Output file; standard output when absent or `-`.
+    #[arg(short = 'o', long = "output")]
+    output: Option<String>,
+    /// Input file; standard input when absent or `-`.
+    input: Option<String>,
+    /// Verify the module after every pass.
+    #[arg(long)]
+    verify_each: bool,
+    /// Print each pass as it runs, by its registered class name.
+    #[arg(long)]
+    debug_pass_manager: bool,
+    /// Print the module after every pass (to standard error).
+    #[arg(long)]
+    print_after_all: bool,
+    /// Print the module after the named pass (repeatable).
+    #[arg(long, value_name = "NAME")]
+    print_after: Vec<String>,
+    /// Report the time each pass took.
+    #[arg(long)]
+    time_passes: bool,
+    /// Report pass statistics.
+    #[arg(long)]
+    stats: bool,
+    /// Show applied-optimization remarks of passes matching REGEX.
+    #[arg(long, value_name = "REGEX")]
+    pass_remarks: Option<String>,
+    /// Show missed-optimization remarks of passes matching REGEX.
+    #[arg(long, value_name = "REGEX")]
+    pass_remarks_missed: Option<String>,
+    /// Show analysis remarks of passes matching REGEX.
+    #[arg(long, value_name = "REGEX")]
+    pass_remarks_analysis: Option<String>,
+    /// Write every remark to FILE as LLVM remark YAML.
+    #[arg(long, value_name = "FILE")]
+    pass_remarks_output: Option<String>,
+    /// Skip verifying the input before running the pipeline.
+    #[arg(long)]
+    disable_verify: bool,
+}
+
+/// Writes `core::fmt` output straight to standard error.
+struct Stderr;
+
+impl std::fmt::Write for Stderr {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        eprint!("{s}");
+        Ok(())
+    }
+}
+
+/// A failure that ends the run with status 1; the message is already
+/// complete (`file:line:col: error: ...` or `nvpass-cli: error: ...`).
+struct Failure(String);
+
+fn fail(msg: impl Into<String>) -> Failure {
+    Failure(msg.into())
+}
+
+fn main() -> ExitCode {
+    let registry: Registry<Module> = nvpass_passes::registry();
+    let (args, knob_args) = split_knob_args(std::env::args().collect(), &registry);
+    let matches = match cli_command(&registry).try_get_matches_from(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(1);
+        }
+    };
+    let result = match cli.command {
+        Command::Run(args) => run(args, &knob_args, &registry),
+        Command::ListPasses => {
+            print!("{}", list_passes(&registry));
+            Ok(())
+        }
+        Command::Verify { input } => verify(&input),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("{}", msg.trim_end());
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// The clap command, with every declared knob listed in `run --help`.
+fn cli_command(registry: &Registry<Module>) -> clap::Command {
+    let mut knobs = String::from("Pass knobs (--NAME=VALUE):\n");
+    if let Ok(values) = registry.knob_values() {
+        for k in values.declared() {
+            let kind = match k.kind {
+                KnobKind::Bool => "bool",
+                KnobKind::Int => "int",
+                KnobKind::UInt => "uint",
+                KnobKind::Str => "string",
+            };
+            let _ = writeln!(
+                knobs,
+                "  --{}=<{kind}>  {} (default: {})",
+                k.name, k.description, k.default
+            );
+        }
+    }
+    Cli::command().mut_subcommand("run", |c| c.after_help(knobs))
+}
+
+/// Separates `--KNOB[=VALUE]` arguments naming declared pass knobs from the
+/// arguments clap parses.
+fn split_knob_args(args: Vec<String>, registry: &Registry<Module>) -> (Vec<String>, Vec<String>) {
+    let Ok(values) = registry.knob_values() else {
+        return (args, Vec::new());
+    };
+    let mut rest = Vec::with_capacity(args.len());
+    let mut knobs = Vec::new();
+    for a in args {
+        let name = a
+            .strip_prefix("--")
+            .map(|s| s.split_once('=').map_or(s, |(n, _)| n));
+        match name {
+            Some(n) if values.is_declared(n) => knobs.push(a),
+            _ => rest.push(a),
+        }
+    }
+    (rest, knobs)
+}
+
+fn parse_input(path: &str) -> Result<Module, Failure> {
+    let src = io::read_input(path).map_err(fail)?;
+    nvpass_ir::parse_module(&src).map_err(|e| fail(e.render(io::display_name(path), &src)))
+}
+
+fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Failure {
+    let mut msg = String::new();
+    for e in errors {
+        let _ = writeln!(msg, "{file}: error: {e}");
+    }
+    fail(msg)
+}
+
+fn verify(input: &str) -> Result<(), Failure> {
+    let m = parse_input(input)?;
+    nvpass_ir::verify::verify_module(&m)
+        .map_err(|errs| verify_failure(io::display_name(input), &errs))
+}
+
+fn compile_regex(flag: &str, re: &Option<String>) -> Result<Option<Regex>, Failure> {
+    re.as_deref()
+        .map(|r| {
+            Regex::new(r).map_err(|e| fail(format!("nvpass-cli: error: invalid --{flag}: {e}")))
+        })
+        .transpose()
+}
+
+fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Result<(), Failure> {
+    let input = args.input.as_deref().unwrap_or("-");
+    let file = io::display_name(input).to_string();
+    let remark_filters = [
+        (
+            RemarkKind::Passed,
+            compile_regex("pass-remarks", &args.pass_remarks)?,
+        ),
+        (
+            RemarkKind::Missed,
+            compile_regex("pass-remarks-missed", &args.pass_remarks_missed)?,
+        ),
+        (
+            RemarkKind::Analysis,
+            compile_regex("pass-remarks-analysis", &args.pass_remarks_analysis)?,
+        ),
+    ];
+
+    let mut knobs: KnobValues = registry
+        .knob_values()
+        .map_err(|e| fail(format!("nvpass-cli: error: {e}")))?;
+    for k in knob_args {
+        knobs
+            .set_from_arg(k)
+            .map_err(|e| fail(format!("nvpass-cli: error: {e}")))?;
+    }
+    let mut pm = registry.build_text(&args.pipeline).map_err(|e| {
+        fail(format!(
+            "nvpass-cli: error: invalid pipeline '{}': {e}",
+            args.pipeline
+        ))
+    })?;
+
+    let mut module = parse_input(input)?;
+    if !args.disable_verify {
+        nvpass_ir::verify::verify_module(&module).map_err(|errs| verify_failure(&file, &errs))?;
+    }
+
+    let mut session = Session::new(knobs);
+    let mut dbg_out = Stderr;
+    let mut print_out = Stderr;
+    let mut debug_pm = DebugPassManager::new(&mut dbg_out);
+    let filter = if args.print_after_all {
+        Some(PrintFilter::All)
+    } else if !args.print_after.is_empty() {
+        Some(PrintFilter::Passes(args.print_after.clone()))
+    } else {
+        None
+    };
+    let mut print_after = filter.map(|f| {
+        PrintAfter::new(
+            f,
+            Box::new(|m: &Module, out: &mut dyn std::fmt::Write| {
+                out.write_str(&nvpass_ir::print_module(m))
+            }),
+            &mut print_out,
+        )
+    });
+    let mut verify_each = VerifyEach::new(Box::new(|m: &Module| {
+        nvpass_ir::verify::verify_module(m).map_err(|errs| {
+            errs.iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    }));
+    let mut timer = TimePasses::new(StdClock::default());
+    let mut instruments: Vec<&mut dyn PassInstrumentation<Module>> = Vec::new();
+    if args.time_passes {
+        instruments.push(&mut timer);
+    }
+    if args.debug_pass_manager {
+        instruments.push(&mut debug_pm);
+    }
+    if let Some(p) = print_after.as_mut() {
+        instruments.push(p);
+    }
+    if args.verify_each {
+        instruments.push(&mut verify_each);
+    }
+    let outcome = pm.run(&mut module, &mut session, &mut instruments);
+    drop(instruments);
+
+    report_diagnostics(&file, session.diags.diagnostics(), &remark_filters);
+    if let Some(path) = &args.pass_remarks_output {
+        let mut yaml = String::new();
+        let _ = session.diags.write_remarks_yaml(&mut yaml);
+        io::write_output(Some(path), yaml.as_bytes()).map_err(fail)?;
+    }
+    if args.time_passes {
+        let mut report = String::new();
+        let _ = timer.write_report(&mut report);
+        eprint!("{report}");
+    }
+    if args.stats {
+        let mut report = String::new();
+        let _ = session.stats.write_report(&mut report);
+        eprint!("{report}");
+    }
+    if let Err(e) = outcome {
+        return Err(fail(format!("{file}: error: {e}")));
+    }
+    if session.diags.has_errors() {
+        return Err(fail(format!(
+            "{file}: error: pipeline reported errors; no output written"
+        )));
+    }
+    let text = nvpass_ir::print_module(&module);
+    io::write_output(args.output.as_deref(), text.as_bytes()).map_err(fail)
+}
+
+/// Prints errors and warnings always, and remarks whose pass matches the
+/// filter for their kind (as `opt -pass-remarks*` does).
+fn report_diagnostics(file: &str, diags: &[Diagnostic], filters: &[(RemarkKind, Option<Regex>)]) {
+    for d in diags {
+        let show = match d.severity {
+            Severity::Remark(kind) => filters
+                .iter()
+                .any(|(k, re)| *k == kind && re.as_ref().is_some_and(|r| r.is_match(d.pass))),
+            _ => true,
+        };
+        if show {
+            let text = d.render_text();
+            if d.location.is_some() {
+                eprintln!("{text}");
+            } else {
+                eprintln!("{file}: {text}");
+            }
+        }
+    }
+}
+
+fn list_passes(registry: &Registry<Module>) -> String {
+    let entries = registry.entries();
+    let w0 = entries
+        .iter()
+        .map(|e| e.info.name.len())
+        .max()
+        .unwrap_or(0)
+        .max(8);
+    let w1 = entries
+        .iter()
+        .map(|e| e.info.class_name.len())
+        .max()
+        .unwrap_or(0)
+        .max(5);
+    let mut out = String::new();
+    let _ = writeln!(out, "{:w0$}  {:w1$}  description", "pipeline", "class");
+    for e in entries {
+        let _ = writeln!(
+            out,
+            "{:w0$}  {:w1$}  {}",
+            e.info.name, e.info.class_name, e.info.description
+        );
+    }
+    out
+}

@@ -36,19 +36,19 @@ macro_rules! opcodes {
 }
 
 opcodes! {
-    /// `ret [v]`: ops = [] or [v].
+    /// `ret [v]`: ops = `[]` or `[v]`.
     Ret = "ret",
-    /// `br`: ops = [] / [cond]; blocks = [dest] / [then, else].
+    /// `br`: ops = `[]` / `[cond]`; blocks = `[dest]` / `[then, else]`.
     Br = "br",
-    /// `switch`: ops = [cond, case values...]; blocks = [default, case dests...].
+    /// `switch`: ops = `[cond, case values...]`; blocks = `[default, case dests...]`.
     Switch = "switch",
-    /// `indirectbr`: ops = [addr]; blocks = destinations.
+    /// `indirectbr`: ops = `[addr]`; blocks = destinations.
     IndirectBr = "indirectbr",
-    /// `invoke`: like `call`; blocks = [normal, unwind].
+    /// `invoke`: like `call`; blocks = `[normal, unwind]`.
     Invoke = "invoke",
-    /// `callbr`: like `call`; blocks = [default, indirect...].
+    /// `callbr`: like `call`; blocks = `[default, indirect...]`.
     CallBr = "callbr",
-    /// `resume`: ops = [v].
+    /// `resume`: ops = `[v]`.
     Resume = "resume",
     /// `unreachable`.
     Unreachable = "unreachable",
@@ -90,29 +90,29 @@ opcodes! {
     Or = "or",
     /// `xor`.
     Xor = "xor",
-    /// `extractelement`: ops = [vec, idx].
+    /// `extractelement`: ops = `[vec, idx]`.
     ExtractElement = "extractelement",
-    /// `insertelement`: ops = [vec, elt, idx].
+    /// `insertelement`: ops = `[vec, elt, idx]`.
     InsertElement = "insertelement",
-    /// `shufflevector`: ops = [a, b, mask].
+    /// `shufflevector`: ops = `[a, b, mask]`.
     ShuffleVector = "shufflevector",
-    /// `extractvalue`: ops = [agg]; indices in [`Extra::Indices`].
+    /// `extractvalue`: ops = `[agg]`; indices in [`Extra::Indices`].
     ExtractValue = "extractvalue",
-    /// `insertvalue`: ops = [agg, v]; indices in [`Extra::Indices`].
+    /// `insertvalue`: ops = `[agg, v]`; indices in [`Extra::Indices`].
     InsertValue = "insertvalue",
-    /// `alloca`: ops = [] or [count]; see [`Extra::Alloca`].
+    /// `alloca`: ops = `[]` or `[count]`; see [`Extra::Alloca`].
     Alloca = "alloca",
-    /// `load`: ops = [ptr]; see [`Extra::Mem`].
+    /// `load`: ops = `[ptr]`; see [`Extra::Mem`].
     Load = "load",
-    /// `store`: ops = [value, ptr]; see [`Extra::Mem`].
+    /// `store`: ops = `[value, ptr]`; see [`Extra::Mem`].
     Store = "store",
     /// `fence`: see [`Extra::Mem`].
     Fence = "fence",
-    /// `cmpxchg`: ops = [ptr, cmp, new]; see [`Extra::Mem`].
+    /// `cmpxchg`: ops = `[ptr, cmp, new]`; see [`Extra::Mem`].
     CmpXchg = "cmpxchg",
-    /// `atomicrmw`: ops = [ptr, v]; see [`Extra::Mem`].
+    /// `atomicrmw`: ops = `[ptr, v]`; see [`Extra::Mem`].
     AtomicRmw = "atomicrmw",
-    /// `getelementptr`: ops = [base, indices...]; see [`Extra::Gep`].
+    /// `getelementptr`: ops = `[base, indices...]`; see [`Extra::Gep`].
     GetElementPtr = "getelementptr",
     /// `trunc`.
     Trunc = "trunc",
@@ -140,21 +140,21 @@ opcodes! {
     BitCast = "bitcast",
     /// `addrspacecast`.
     AddrSpaceCast = "addrspacecast",
-    /// `icmp`: ops = [a, b]; predicate in [`Extra::Cmp`].
+    /// `icmp`: ops = `[a, b]`; predicate in [`Extra::Cmp`].
     ICmp = "icmp",
-    /// `fcmp`: ops = [a, b]; predicate in [`Extra::Cmp`].
+    /// `fcmp`: ops = `[a, b]`; predicate in [`Extra::Cmp`].
     FCmp = "fcmp",
     /// `phi`: ops = incoming values; blocks = incoming blocks (same order).
     Phi = "phi",
-    /// `call`: ops = [callee, args..., bundle operands...]; see [`CallData`].
+    /// `call`: ops = `[callee, args..., bundle operands...]`; see [`CallData`].
     Call = "call",
-    /// `select`: ops = [cond, a, b].
+    /// `select`: ops = `[cond, a, b]`.
     Select = "select",
-    /// `va_arg`: ops = [list].
+    /// `va_arg`: ops = `[list]`.
     VAArg = "va_arg",
     /// `landingpad`: ops = clause values; see [`Extra::LandingPad`].
     LandingPad = "landingpad",
-    /// `freeze`: ops = [v].
+    /// `freeze`: ops = `[v]`.
     Freeze = "freeze",
     /// `catchswitch`, `catchpad`, `cleanuppad`, `catchret`, `cleanupret`:
     /// kept verbatim in [`Extra::Verbatim`] (not produced for NVPTX).

@@ -1,22 +1,26 @@
 //! The reference IR of nvpass: an arena representation of LLVM IR with a
 //! reader and printer for LLVM's textual form and a verifier.
 //!
+//! * [`parse`]: the `.ll` reader ([`parse_module`]).
 //! * [`entity`]: `u32` ids for every IR object.
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
-//! * [`print`]: writes a module as LLVM 19 textual IR.
-//! * [`verify`]: checks a module's invariants.
+//! * [`print`](mod@print): writes a module as LLVM 19 textual IR.
+//! * [`verify`]: the verifier, usable between passes.
+//! * [`host`]: the implementation of the `nvpass-core` IR traits.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
 
 pub mod attr;
 pub mod entity;
+pub mod host;
 pub mod inst;
 pub mod intern;
 pub mod metadata;
 pub mod module;
+pub mod parse;
 pub mod print;
 pub mod types;
 pub mod value;
@@ -24,5 +28,6 @@ pub mod verify;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
+pub use parse::{parse_module, ParseError};
 pub use print::print_module;
 pub use verify::{verify_module, VerifyError};

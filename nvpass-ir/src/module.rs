@@ -283,6 +283,8 @@ pub struct Module {
     /// Global symbol table: name -> value (functions, globals, aliases).
     pub symbols: HashMap<Sym, Value>,
     pub(crate) consts: HashMap<ConstKey, Value>,
+    /// The parsed data layout, computed on first use.
+    pub(crate) layout: core::cell::OnceCell<nvpass_core::datalayout::DataLayout>,
 }
 
 impl Module {

@@ -1,0 +1,96 @@
+//! Input and output files.
+//!
+//! Output is written to a temporary file beside the destination and renamed
+//! into place only after everything succeeded, so a failing run never leaves
+//! a partial or stale output file behind.
+
+use std::fs;
+use std::io::{self, Read, Write};
+use std::path::{Path, PathBuf};
+
+/// Reads `path`, or standard input for `-`.
+pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
+    if path == "-" {
+        let mut buf = Vec::new();
+        io::stdin()
+            .read_to_end(&mut buf)
+            .map_err(|e| format!("<stdin>: error: cannot read standard input: {e}"))?;
+        Ok(buf)
+    } else {
+        fs::read(path).map_err(|e| format!("{path}: error: cannot read file: {e}"))
+    }
+}
+
+/// The name under which diagnostics refer to an input.
+pub fn display_name(path: &str) -> &str {
+    if path == "-" {
+        "<stdin>"
+    } else {
+        path
+    }
+}
+
+/// Writes `bytes` to `path` atomically (temporary file, then rename), or to
+/// standard output when `path` is `None` or `-`.
+pub fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
+    match path {
+        None | Some("-") => {
+            let mut out = io::stdout().lock();
+            out.write_all(bytes)
+                .and_then(|_| out.flush())
+                .map_err(|e| format!("<stdout>: error: cannot write: {e}"))
+        }
+        Some(p) => write_atomic(Path::new(p), bytes),
+    }
+}
+
+fn temp_path(dest: &Path) -> PathBuf {
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = format!(".{name}.nvpass-tmp-{}", std::process::id());
+    match dest.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.join(tmp),
+        _ => PathBuf::from(tmp),
+    }
+}
+
+fn write_atomic(dest: &Path, bytes: &[u8]) -> Result<(), String> {
+    let tmp = temp_path(dest);
+    let result = fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_data()))
+        .and_then(|_| fs::rename(&tmp, dest));
+    result.map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        format!("{}: error: cannot write output: {e}", dest.display())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_write_replaces_and_leaves_no_temp() {
+        let dir = std::env::temp_dir().join(format!("nvpass-io-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let dest = dir.join("out.ll");
+        write_output(Some(dest.to_str().unwrap()), b"first").unwrap();
+        write_output(Some(dest.to_str().unwrap()), b"second").unwrap();
+        assert_eq!(fs::read(&dest).unwrap(), b"second");
+        let leftovers: Vec<_> = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("nvpass-tmp"))
+            .collect();
+        assert!(leftovers.is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn unwritable_destination_is_an_error() {
+        let err = write_output(Some("/nonexistent-dir/x/out.ll"), b"x").unwrap_err();
+        assert!(err.contains("error: cannot write output"), "{err}");
+    }
+}

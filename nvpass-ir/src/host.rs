@@ -1,0 +1,1989 @@
+//! The reference IR as an nvpass host: [`Module`] implements
+//! [`TypeView`], [`IrView`] and [`IrEdit`] from `nvpass-core`.
+//!
+//! Ids map one to one: `FuncId(n)` is [`Func`] `n`, `ValueId(n)` is
+//! [`Value`] `n`, and so on.
+//!
+//! Mapping choices:
+//! * Call operands: the reference IR stores a call's callee first
+//!   (`[callee, args..., bundle operands...]`); the traits list it last, as
+//!   LLVM does. Operand indices are translated here.
+//! * Debug records (`#dbg_value(...)`) are not instructions to passes:
+//!   [`IrView::insts`] skips them, and uses through metadata
+//!   (`metadata i32 %x`) are not reported by [`IrView::users`]. Erasing an
+//!   instruction that only debug info still refers to turns those references
+//!   into `poison`, as LLVM does.
+//! * Alias and personality/prefix/prologue uses are reported as
+//!   [`User::Const`] of the alias or function value.
+//! * [`IrView::predecessors`] scans the function's terminators: O(blocks).
+
+use crate::attr::{Attr as IrAttr, AttrSet};
+use crate::entity::{Block, Func, Global, Inst, Md, Sym, Type, Value};
+use crate::inst::{CallData, Extra, InstFlags, Opcode as IrOpcode};
+use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
+use crate::module::{BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel};
+use crate::types::{FloatKind, NamedBody, TypeData};
+use crate::value::{Const, User as IrUser, ValueKind as IrValueKind};
+use alloc::string::String;
+use alloc::vec::Vec;
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::EntityRef;
+use hashbrown::HashMap;
+use nvpass_core::datalayout::DataLayout;
+use nvpass_core::diag::DebugLoc;
+use nvpass_core::ir::{
+    Attr, AttrKey, AttrKind, AttrSlot, BlockId, CallConv, Callee, ConstKind, EditError, FuncId,
+    GlobalId, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId, TypeKind, TypeView,
+    User, ValueId, ValueKind, ValueMap,
+};
+use smallvec::SmallVec;
+
+// ----- id conversions ----------------------------------------------------
+
+fn fid(f: Func) -> FuncId {
+    FuncId::new(f.index() as u32)
+}
+fn ffrom(f: FuncId) -> Func {
+    Func::new(f.index())
+}
+fn bid(b: Block) -> BlockId {
+    BlockId::new(b.index() as u32)
+}
+fn bfrom(b: BlockId) -> Block {
+    Block::new(b.index())
+}
+fn iid(i: Inst) -> InstId {
+    InstId::new(i.index() as u32)
+}
+fn ifrom(i: InstId) -> Inst {
+    Inst::new(i.index())
+}
+fn vid(v: Value) -> ValueId {
+    ValueId::new(v.index() as u32)
+}
+fn vfrom(v: ValueId) -> Value {
+    Value::new(v.index())
+}
+fn tid(t: Type) -> TypeId {
+    TypeId::new(t.index() as u32)
+}
+fn tfrom(t: TypeId) -> Type {
+    Type::new(t.index())
+}
+fn gid(g: Global) -> GlobalId {
+    GlobalId::new(g.index() as u32)
+}
+fn gfrom(g: GlobalId) -> Global {
+    Global::new(g.index())
+}
+fn mid(m: Md) -> MdId {
+    MdId::new(m.index() as u32)
+}
+fn mfrom(m: MdId) -> Md {
+    Md::new(m.index())
+}
+
+/// Converts the reference IR's opcode to the traits' opcode.
+pub fn core_opcode(op: IrOpcode) -> Opcode {
+    Opcode::from_name(op.keyword()).unwrap_or(Opcode::Other)
+}
+
+/// Converts the traits' opcode to the reference IR's opcode.
+pub fn ir_opcode(op: Opcode) -> Option<IrOpcode> {
+    IrOpcode::from_keyword(op.name().as_bytes())
+}
+
+fn core_linkage(l: IrLinkage) -> Linkage {
+    match l {
+        IrLinkage::External => Linkage::External,
+        IrLinkage::Private => Linkage::Private,
+        IrLinkage::Internal => Linkage::Internal,
+        IrLinkage::AvailableExternally => Linkage::AvailableExternally,
+        IrLinkage::LinkOnce => Linkage::LinkOnceAny,
+        IrLinkage::Weak => Linkage::WeakAny,
+        IrLinkage::Common => Linkage::Common,
+        IrLinkage::Appending => Linkage::Appending,
+        IrLinkage::ExternWeak => Linkage::ExternWeak,
+        IrLinkage::LinkOnceOdr => Linkage::LinkOnceOdr,
+        IrLinkage::WeakOdr => Linkage::WeakOdr,
+    }
+}
+
+fn ir_linkage(l: Linkage) -> IrLinkage {
+    IrLinkage::from_keyword(l.keyword().as_bytes()).unwrap_or(IrLinkage::External)
+}
+
+impl Module {
+    fn str_of(&self, s: Sym) -> &str {
+        core::str::from_utf8(self.strings.get(s)).unwrap_or("")
+    }
+
+    fn core_cc(&self, cc: crate::inst::CallConv) -> CallConv {
+        use crate::inst::CallConv as C;
+        match cc {
+            C::C => CallConv::C,
+            C::Fast => CallConv::Fast,
+            C::Cold => CallConv::Cold,
+            C::PtxKernel => CallConv::PtxKernel,
+            C::PtxDevice => CallConv::PtxDevice,
+            C::Other(s) => {
+                let t = self.str_of(s);
+                let id = t.strip_prefix("cc").and_then(|n| n.parse().ok());
+                id.map(CallConv::from_id)
+                    .unwrap_or(CallConv::Other(u32::MAX))
+            }
+        }
+    }
+
+    fn ir_cc(&mut self, cc: CallConv) -> crate::inst::CallConv {
+        use crate::inst::CallConv as C;
+        match cc {
+            CallConv::C => C::C,
+            CallConv::Fast => C::Fast,
+            CallConv::Cold => C::Cold,
+            CallConv::PtxKernel => C::PtxKernel,
+            CallConv::PtxDevice => C::PtxDevice,
+            CallConv::Other(n) => {
+                let s = alloc::format!("cc{n}");
+                C::Other(self.sym(&s))
+            }
+        }
+    }
+
+    /// Converts one stored attribute to the traits' form.
+    fn core_attr<'a>(&'a self, a: &IrAttr) -> Attr<'a> {
+        match *a {
+            IrAttr::Enum(k) => {
+                let name = self.str_of(k);
+                match AttrKind::from_name(name) {
+                    Some(kind) => Attr::Enum(kind),
+                    None => Attr::Unknown(name),
+                }
+            }
+            IrAttr::Int { kind, value, .. } => match AttrKind::from_name(self.str_of(kind)) {
+                Some(k) => Attr::Int(k, value),
+                None => Attr::Unknown(self.str_of(kind)),
+            },
+            IrAttr::Type { kind, ty } => match AttrKind::from_name(self.str_of(kind)) {
+                Some(k) => Attr::Type(k, tid(ty)),
+                None => Attr::Unknown(self.str_of(kind)),
+            },
+            IrAttr::Str { key, value } => Attr::Str(
+                self.str_of(key),
+                value.map(|v| self.str_of(v)).unwrap_or(""),
+            ),
+            IrAttr::Raw { text, .. } => Attr::Unknown(self.str_of(text)),
+        }
+    }
+
+    /// Converts a traits attribute to the stored form.
+    fn ir_attr(&mut self, a: &Attr<'_>) -> IrAttr {
+        match *a {
+            Attr::Enum(k) => IrAttr::Enum(self.sym(k.name())),
+            Attr::Int(k, value) => IrAttr::Int {
+                kind: self.sym(k.name()),
+                value,
+                paren: k != AttrKind::Align,
+            },
+            Attr::Type(k, ty) => IrAttr::Type {
+                kind: self.sym(k.name()),
+                ty: tfrom(ty),
+            },
+            Attr::Str(k, v) => IrAttr::Str {
+                key: self.sym(k),
+                value: if v.is_empty() {
+                    None
+                } else {
+                    Some(self.sym(v))
+                },
+            },
+            Attr::Unknown(text) => {
+                let end = text
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+                    .unwrap_or(text.len());
+                IrAttr::Raw {
+                    kind: self.sym(&text[..end]),
+                    text: self.sym(text),
+                }
+            }
+        }
+    }
+
+    fn group_attrs(&self, id: u32) -> &[IrAttr] {
+        self.attr_groups
+            .iter()
+            .find(|g| g.id == id)
+            .map(|g| &g.attrs[..])
+            .unwrap_or(&[])
+    }
+
+    /// All attributes of a set, groups expanded.
+    fn set_attrs<'a>(&'a self, set: &'a AttrSet) -> impl Iterator<Item = Attr<'a>> + 'a {
+        set.attrs
+            .iter()
+            .chain(
+                set.groups
+                    .iter()
+                    .flat_map(move |&g| self.group_attrs(g).iter()),
+            )
+            .map(move |a| self.core_attr(a))
+    }
+
+    fn func_set(&self, f: Func, slot: AttrSlot) -> Option<&AttrSet> {
+        let d = &self.funcs[f];
+        match slot {
+            AttrSlot::Function => Some(&d.fn_attrs),
+            AttrSlot::Return => Some(&d.ret_attrs),
+            AttrSlot::Param(i) => d.params.get(i as usize).map(|p| &p.attrs),
+        }
+    }
+
+    fn call_set(&self, i: Inst, slot: AttrSlot) -> Option<&AttrSet> {
+        let c = self.insts[i].call()?;
+        match slot {
+            AttrSlot::Function => Some(&c.fn_attrs),
+            AttrSlot::Return => Some(&c.ret_attrs),
+            AttrSlot::Param(n) => c.param_attrs.get(n as usize),
+        }
+    }
+
+    /// Adds `attr` to `set`, replacing an attribute with the same key; an
+    /// attribute group holding the key is expanded inline first.
+    fn edit_set(&mut self, set: &mut AttrSet, key: AttrKey<'_>, add: Option<IrAttr>) -> bool {
+        // Expand groups that contain the key so the edit stays local.
+        let mut expand = Vec::new();
+        for &g in &set.groups {
+            if self
+                .group_attrs(g)
+                .iter()
+                .any(|a| key.matches(&self.core_attr(a)))
+            {
+                expand.push(g);
+            }
+        }
+        for g in &expand {
+            let attrs: Vec<IrAttr> = self.group_attrs(*g).to_vec();
+            set.groups.retain(|x| x != g);
+            set.attrs.extend(attrs);
+        }
+        let before = set.attrs.len();
+        set.attrs.retain(|a| !key.matches(&self.core_attr(a)));
+        let removed = set.attrs.len() != before;
+        if let Some(a) = add {
+            set.attrs.push(a);
+        }
+        removed
+    }
+
+    /// Users that count as uses for passes (metadata wrappers excluded).
+    fn is_md_value(&self, v: Value) -> bool {
+        matches!(self.values[v].kind, IrValueKind::Metadata(_))
+    }
+
+    fn real_users(&self, v: Value) -> impl Iterator<Item = crate::value::Use> + '_ {
+        self.values[v]
+            .users
+            .iter()
+            .copied()
+            .filter(move |u| match u.user {
+                IrUser::Value(w) => !self.is_md_value(w),
+                _ => true,
+            })
+    }
+
+    /// Points debug-info references to `v` (through `metadata <ty> v`) at
+    /// `poison` instead.
+    fn drop_md_uses(&mut self, v: Value) {
+        let md_uses: Vec<crate::value::Use> = self.values[v]
+            .users
+            .iter()
+            .copied()
+            .filter(|u| matches!(u.user, IrUser::Value(w) if self.is_md_value(w)))
+            .collect();
+        if md_uses.is_empty() {
+            return;
+        }
+        let ty = self.values[v].ty;
+        let poison = self.const_scalar(ty, Const::Poison);
+        for u in md_uses {
+            self.set_operand(u, poison);
+        }
+    }
+
+    /// Maps a trait operand index of `inst` to the stored operand index.
+    fn stored_index(&self, inst: Inst, index: usize) -> Option<usize> {
+        let d = &self.insts[inst];
+        if d.opcode == IrOpcode::DbgRecord || index >= d.ops.len() {
+            return None;
+        }
+        if d.opcode.is_call() {
+            let n = d.ops.len();
+            Some(if index == n - 1 { 0 } else { index + 1 })
+        } else {
+            Some(index)
+        }
+    }
+
+    fn call_nargs(&self, inst: Inst) -> usize {
+        self.insts[inst]
+            .call()
+            .map(|c| c.nargs as usize)
+            .unwrap_or(0)
+    }
+
+    fn data_layout_ref(&self) -> &DataLayout {
+        self.layout.get_or_init(|| {
+            self.datalayout
+                .and_then(|s| DataLayout::parse(self.str_of(s)).ok())
+                .unwrap_or_default()
+        })
+    }
+
+    fn md_field<'a>(&'a self, md: Md, name: &str) -> Option<&'a MdField> {
+        match &self.mds[md].kind {
+            MdKind::Specialized { fields, .. } => fields
+                .iter()
+                .find(|(k, _)| self.str_of(*k) == name)
+                .map(|(_, v)| v),
+            _ => None,
+        }
+    }
+
+    fn md_field_uint(&self, md: Md, name: &str) -> Option<u32> {
+        match self.md_field(md, name)? {
+            MdField::Raw(s) => self.str_of(*s).parse().ok(),
+            _ => None,
+        }
+    }
+
+    fn md_field_node(&self, md: Md, name: &str) -> Option<Md> {
+        match self.md_field(md, name)? {
+            MdField::Ref(MdRef::Node(n)) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn md_file_name(&self, scope: Md) -> Option<String> {
+        let mut cur = scope;
+        for _ in 0..64 {
+            if let MdKind::Specialized { class, .. } = &self.mds[cur].kind {
+                if self.str_of(*class) == "DIFile" {
+                    return match self.md_field(cur, "filename")? {
+                        MdField::Raw(s) => {
+                            let t = self.str_of(*s);
+                            Some(String::from(t.trim_matches('"')))
+                        }
+                        _ => None,
+                    };
+                }
+            }
+            cur = self
+                .md_field_node(cur, "file")
+                .or_else(|| self.md_field_node(cur, "scope"))?;
+        }
+        None
+    }
+
+    fn attachment(&self, md: &[Attachment], kind: &str) -> Option<MdId> {
+        md.iter()
+            .find(|a| self.str_of(a.kind) == kind)
+            .and_then(|a| match a.node {
+                MdRef::Node(n) => Some(mid(n)),
+                _ => None,
+            })
+    }
+
+    fn check_types(&self, a: Value, b: Value) -> Result<(), EditError> {
+        if self.values[a].ty == self.values[b].ty {
+            Ok(())
+        } else {
+            Err(EditError::TypeMismatch)
+        }
+    }
+
+    fn check_args(&self, fn_ty: Type, args: &[ValueId]) -> Result<(), EditError> {
+        let (_, params, vararg) = self.types.func_sig(fn_ty).ok_or(EditError::TypeMismatch)?;
+        if args.len() < params.len() || (!vararg && args.len() != params.len()) {
+            return Err(EditError::TypeMismatch);
+        }
+        for (a, p) in args.iter().zip(params) {
+            if self.values[vfrom(*a)].ty != *p {
+                return Err(EditError::TypeMismatch);
+            }
+        }
+        Ok(())
+    }
+
+    fn new_call_inst(&mut self, fn_ty: Type, callee: Value, args: &[Value]) -> Inst {
+        let ret = self.types.func_sig(fn_ty).map(|s| s.0).unwrap_or(fn_ty);
+        let vararg = self.types.func_sig(fn_ty).map(|s| s.2).unwrap_or(false);
+        let mut ops: SmallVec<[Value; 8]> = SmallVec::new();
+        ops.push(callee);
+        ops.extend_from_slice(args);
+        let data = CallData {
+            fn_ty: Some(fn_ty),
+            explicit_fn_ty: vararg,
+            nargs: args.len() as u32,
+            param_attrs: alloc::vec![AttrSet::default(); args.len()],
+            ..CallData::default()
+        };
+        self.new_inst(
+            IrOpcode::Call,
+            ret,
+            &ops,
+            Extra::Call(alloc::boxed::Box::new(data)),
+            None,
+        )
+    }
+
+    /// Copies instruction `src` (operands mapped through `vmap` and blocks
+    /// through `bmap`) to a new detached instruction.
+    fn copy_inst(
+        &mut self,
+        src: Inst,
+        vmap: &HashMap<Value, Value>,
+        bmap: &HashMap<Block, Block>,
+        result: Option<Value>,
+    ) -> Inst {
+        let d = self.insts[src].clone();
+        let new = self.insts.push(crate::inst::InstData {
+            opcode: d.opcode,
+            ty: d.ty,
+            result: result.into(),
+            ops: SmallVec::new(),
+            blocks: d.blocks.iter().map(|b| *bmap.get(b).unwrap_or(b)).collect(),
+            flags: d.flags,
+            extra: d.extra.clone(),
+            md: d.md.clone(),
+            block: PackedOption::default(),
+            prev: PackedOption::default(),
+            next: PackedOption::default(),
+        });
+        if let Some(r) = result {
+            self.values[r].kind = IrValueKind::Inst(new);
+        }
+        for (i, o) in d.ops.iter().enumerate() {
+            let v = self.map_operand(o.value, vmap);
+            let op = self.add_use(v, IrUser::Inst(new), i as u32);
+            self.insts[new].ops.push(op);
+        }
+        new
+    }
+
+    /// Maps an operand value; metadata wrappers of local values are copied.
+    fn map_operand(&mut self, v: Value, vmap: &HashMap<Value, Value>) -> Value {
+        if let Some(&n) = vmap.get(&v) {
+            return n;
+        }
+        if let IrValueKind::Metadata(md) = self.values[v].kind {
+            if let Some(inner) = self.values[v].ops.first().map(|o| o.value) {
+                if let Some(&n) = vmap.get(&inner) {
+                    return self.new_md_value(md, Some(n));
+                }
+            }
+        }
+        v
+    }
+
+    /// Copies the blocks of `src` into `dst`, inserted after `after` (or
+    /// appended when `None`). Returns the block map; `vmap` must already map
+    /// the arguments and receives every copied result.
+    fn copy_body(
+        &mut self,
+        src: Func,
+        dst: Func,
+        after: Option<Block>,
+        vmap: &mut HashMap<Value, Value>,
+    ) -> (HashMap<Block, Block>, Vec<Block>) {
+        let src_blocks: Vec<Block> = self.func_blocks(src).collect();
+        let mut bmap = HashMap::with_capacity(src_blocks.len());
+        let mut new_blocks = Vec::with_capacity(src_blocks.len());
+        let mut prev = after;
+        for &b in &src_blocks {
+            let name = self.blocks[b].name;
+            let nb = match prev {
+                None => self.append_block(dst, name),
+                Some(p) => self.insert_block_after(dst, p, name),
+            };
+            prev = Some(nb);
+            bmap.insert(b, nb);
+            new_blocks.push(nb);
+        }
+        // Results first, so forward references (phis, later blocks) resolve.
+        let mut pairs = Vec::new();
+        for &b in &src_blocks {
+            for i in self.block_insts(b).collect::<Vec<_>>() {
+                let r = self.insts[i].result.expand().map(|r| {
+                    let (ty, name) = (self.values[r].ty, self.values[r].name);
+                    let n = self.new_value(ty, IrValueKind::Placeholder, name);
+                    vmap.insert(r, n);
+                    n
+                });
+                pairs.push((b, i, r));
+            }
+        }
+        for (b, i, r) in pairs {
+            let n = self.copy_inst(i, vmap, &bmap, r);
+            self.append_inst(bmap[&b], n);
+        }
+        (bmap, new_blocks)
+    }
+
+    /// Creates a block in `func` right after `after`.
+    pub fn insert_block_after(&mut self, func: Func, after: Block, name: Option<Sym>) -> Block {
+        let next = self.blocks[after].next;
+        let b = self.blocks.push(BlockData {
+            name,
+            func,
+            first: PackedOption::default(),
+            last: PackedOption::default(),
+            prev: after.into(),
+            next,
+            erased: false,
+        });
+        self.blocks[after].next = b.into();
+        match next.expand() {
+            Some(n) => self.blocks[n].prev = b.into(),
+            None => self.funcs[func].last_block = b.into(),
+        }
+        b
+    }
+
+    fn unique_block_name(&self, _hint: &str) -> Option<Sym> {
+        None
+    }
+
+    /// Replaces incoming block `old` by `new` in the phis of `block`.
+    fn retarget_phis(&mut self, block: Block, old: Block, new: Block) {
+        for i in self.block_insts(block).collect::<Vec<_>>() {
+            if self.insts[i].opcode != IrOpcode::Phi {
+                break;
+            }
+            for b in self.insts[i].blocks.iter_mut() {
+                if *b == old {
+                    *b = new;
+                }
+            }
+        }
+    }
+
+    fn is_static_alloca(&self, i: Inst) -> bool {
+        let d = &self.insts[i];
+        d.opcode == IrOpcode::Alloca
+            && d.ops.first().is_none_or(|o| {
+                matches!(self.values[o.value].kind, IrValueKind::Const(Const::Int(_)))
+            })
+    }
+
+    fn new_func_data(&mut self, name: Sym, fn_ty: Type) -> Func {
+        let ptr = self.types.ptr(0);
+        let value = self.new_value(ptr, IrValueKind::Placeholder, Some(name));
+        let f = self.funcs.push(FuncData {
+            value,
+            is_definition: false,
+            linkage: IrLinkage::External,
+            keywords: SmallVec::new(),
+            cc: crate::inst::CallConv::C,
+            ret_attrs: AttrSet::default(),
+            ty: fn_ty,
+            params: Vec::new(),
+            unnamed_addr: None,
+            addrspace: None,
+            fn_attrs: AttrSet::default(),
+            section: None,
+            partition: None,
+            comdat: None,
+            align: None,
+            gc: None,
+            extra_ops: [None; 3],
+            md: SmallVec::new(),
+            first_block: PackedOption::default(),
+            last_block: PackedOption::default(),
+            erased: false,
+        });
+        self.values[value].kind = IrValueKind::Func(f);
+        self.symbols.insert(name, value);
+        f
+    }
+
+    /// Points metadata references to `old` at `new` (or `null`).
+    fn replace_md_value_refs(&mut self, old: Value, new: Option<Value>) {
+        for (_, node) in self.mds.iter_mut() {
+            let ops: &mut [MdRef] = match &mut node.kind {
+                MdKind::Tuple(ops) | MdKind::ArgList(ops) => ops,
+                MdKind::Specialized { .. } => continue,
+            };
+            for r in ops.iter_mut() {
+                if let MdRef::Value(ty, v) = *r {
+                    if v == old {
+                        *r = match new {
+                            Some(n) => MdRef::Value(ty, n),
+                            None => MdRef::Null,
+                        };
+                    }
+                }
+            }
+        }
+    }
+
+    fn next_md_number(&self) -> u32 {
+        self.md_numbered
+            .iter()
+            .map(|&(n, _)| n + 1)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+impl TypeView for Module {
+    fn type_kind(&self, ty: TypeId) -> TypeKind {
+        let t = tfrom(ty);
+        match self.types.get(t) {
+            TypeData::Void => TypeKind::Void,
+            TypeData::Label => TypeKind::Label,
+            TypeData::Metadata => TypeKind::Metadata,
+            TypeData::Token => TypeKind::Token,
+            TypeData::Keyword(k) => {
+                if self.str_of(*k) == "x86_amx" {
+                    TypeKind::X86Amx
+                } else {
+                    TypeKind::Other
+                }
+            }
+            TypeData::Int(b) => TypeKind::Int(*b),
+            TypeData::Float(k) => match k {
+                FloatKind::Half => TypeKind::Half,
+                FloatKind::BFloat => TypeKind::BFloat,
+                FloatKind::Float => TypeKind::Float,
+                FloatKind::Double => TypeKind::Double,
+                FloatKind::Fp128 => TypeKind::Fp128,
+                FloatKind::X86Fp80 => TypeKind::X86Fp80,
+                FloatKind::PpcFp128 => TypeKind::PpcFp128,
+            },
+            TypeData::Ptr(a) => TypeKind::Ptr(*a),
+            TypeData::Array(n, e) => TypeKind::Array {
+                len: *n,
+                elem: tid(*e),
+            },
+            TypeData::Vector {
+                len,
+                elem,
+                scalable,
+            } => TypeKind::Vector {
+                len: *len,
+                elem: tid(*elem),
+                scalable: *scalable,
+            },
+            TypeData::Struct { packed, .. } => TypeKind::Struct {
+                packed: *packed,
+                opaque: false,
+            },
+            TypeData::Named(_) => match self.types.named_body(t) {
+                NamedBody::Opaque => TypeKind::Struct {
+                    packed: false,
+                    opaque: true,
+                },
+                NamedBody::Body { packed, .. } => TypeKind::Struct {
+                    packed: *packed,
+                    opaque: false,
+                },
+            },
+            TypeData::Func { vararg, .. } => TypeKind::Func { vararg: *vararg },
+            TypeData::TargetExt { .. } => TypeKind::TargetExt,
+        }
+    }
+
+    fn struct_fields(&self, ty: TypeId) -> impl Iterator<Item = TypeId> + '_ {
+        self.types
+            .struct_fields(tfrom(ty))
+            .0
+            .iter()
+            .map(|&t| tid(t))
+    }
+
+    fn struct_name(&self, ty: TypeId) -> Option<&str> {
+        match self.types.get(tfrom(ty)) {
+            TypeData::Named(s) => Some(self.str_of(*s)),
+            _ => None,
+        }
+    }
+
+    fn func_type_ret(&self, ty: TypeId) -> Option<TypeId> {
+        self.types.func_sig(tfrom(ty)).map(|s| tid(s.0))
+    }
+
+    fn func_type_params(&self, ty: TypeId) -> impl Iterator<Item = TypeId> + '_ {
+        self.types
+            .func_sig(tfrom(ty))
+            .map(|s| s.1)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&t| tid(t))
+    }
+
+    fn target_ext_name(&self, ty: TypeId) -> Option<&str> {
+        match self.types.get(tfrom(ty)) {
+            TypeData::TargetExt { name, .. } => Some(self.str_of(*name)),
+            _ => None,
+        }
+    }
+}
+
+impl IrView for Module {
+    fn data_layout(&self) -> &DataLayout {
+        self.data_layout_ref()
+    }
+
+    fn target_triple(&self) -> Option<&str> {
+        self.triple.map(|s| self.str_of(s))
+    }
+
+    fn funcs(&self) -> impl Iterator<Item = FuncId> + '_ {
+        self.func_ids().map(fid)
+    }
+
+    fn func_name(&self, f: FuncId) -> &str {
+        self.values[self.funcs[ffrom(f)].value]
+            .name
+            .map(|s| self.str_of(s))
+            .unwrap_or("")
+    }
+
+    fn func_by_name(&self, name: &str) -> Option<FuncId> {
+        Module::func_by_name(self, name)
+            .filter(|&f| !self.funcs[f].erased)
+            .map(fid)
+    }
+
+    fn func_linkage(&self, f: FuncId) -> Linkage {
+        core_linkage(self.funcs[ffrom(f)].linkage)
+    }
+
+    fn func_is_declaration(&self, f: FuncId) -> bool {
+        !self.funcs[ffrom(f)].is_definition
+    }
+
+    fn func_call_conv(&self, f: FuncId) -> CallConv {
+        self.core_cc(self.funcs[ffrom(f)].cc)
+    }
+
+    fn func_type(&self, f: FuncId) -> TypeId {
+        tid(self.funcs[ffrom(f)].ty)
+    }
+
+    fn func_value(&self, f: FuncId) -> ValueId {
+        vid(self.funcs[ffrom(f)].value)
+    }
+
+    fn params(&self, f: FuncId) -> impl Iterator<Item = ValueId> + '_ {
+        self.funcs[ffrom(f)].params.iter().map(|p| vid(p.value))
+    }
+
+    fn num_params(&self, f: FuncId) -> usize {
+        self.funcs[ffrom(f)].params.len()
+    }
+
+    fn attrs(&self, f: FuncId, slot: AttrSlot) -> impl Iterator<Item = Attr<'_>> + '_ {
+        self.func_set(ffrom(f), slot)
+            .into_iter()
+            .flat_map(move |s| self.set_attrs(s))
+    }
+
+    fn blocks(&self, f: FuncId) -> impl Iterator<Item = BlockId> + '_ {
+        self.func_blocks(ffrom(f)).map(bid)
+    }
+
+    fn func_md(&self, f: FuncId, kind: &str) -> Option<MdId> {
+        self.attachment(&self.funcs[ffrom(f)].md, kind)
+    }
+
+    fn block_func(&self, b: BlockId) -> FuncId {
+        fid(self.blocks[bfrom(b)].func)
+    }
+
+    fn block_name(&self, b: BlockId) -> Option<&str> {
+        self.blocks[bfrom(b)].name.map(|s| self.str_of(s))
+    }
+
+    fn insts(&self, b: BlockId) -> impl Iterator<Item = InstId> + '_ {
+        self.block_insts(bfrom(b))
+            .filter(move |&i| self.insts[i].opcode != IrOpcode::DbgRecord)
+            .map(iid)
+    }
+
+    fn terminator(&self, b: BlockId) -> Option<InstId> {
+        Module::terminator(self, bfrom(b)).map(iid)
+    }
+
+    fn successors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
+        Module::successors(self, bfrom(b)).iter().map(|&s| bid(s))
+    }
+
+    fn predecessors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
+        let target = bfrom(b);
+        let f = self.blocks[target].func;
+        self.func_blocks(f).flat_map(move |p| {
+            Module::successors(self, p)
+                .iter()
+                .filter(move |&&s| s == target)
+                .map(move |_| bid(p))
+        })
+    }
+
+    fn inst_block(&self, i: InstId) -> BlockId {
+        bid(self.insts[ifrom(i)]
+            .block
+            .expand()
+            .unwrap_or(Block::new(u32::MAX as usize - 1)))
+    }
+
+    fn opcode(&self, i: InstId) -> Opcode {
+        core_opcode(self.insts[ifrom(i)].opcode)
+    }
+
+    fn inst_result(&self, i: InstId) -> Option<ValueId> {
+        self.insts[ifrom(i)].result.expand().map(vid)
+    }
+
+    fn operands(&self, i: InstId) -> impl Iterator<Item = ValueId> + '_ {
+        let d = &self.insts[ifrom(i)];
+        let (head, tail): (&[crate::value::Operand], &[crate::value::Operand]) =
+            if d.opcode == IrOpcode::DbgRecord {
+                (&[], &[])
+            } else if d.opcode.is_call() && !d.ops.is_empty() {
+                (&d.ops[1..], &d.ops[..1])
+            } else {
+                (&d.ops[..], &[])
+            };
+        head.iter().chain(tail).map(|o| vid(o.value))
+    }
+
+    fn num_operands(&self, i: InstId) -> usize {
+        let d = &self.insts[ifrom(i)];
+        if d.opcode == IrOpcode::DbgRecord {
+            0
+        } else {
+            d.ops.len()
+        }
+    }
+
+    fn callee(&self, i: InstId) -> Option<Callee> {
+        let d = &self.insts[ifrom(i)];
+        if !d.opcode.is_call() {
+            return None;
+        }
+        let c = d.ops.first()?.value;
+        Some(match self.values[c].kind {
+            IrValueKind::Func(f) => Callee::Direct(fid(f)),
+            _ => Callee::Indirect(vid(c)),
+        })
+    }
+
+    fn call_func_type(&self, i: InstId) -> Option<TypeId> {
+        self.insts[ifrom(i)].call()?.fn_ty.map(tid)
+    }
+
+    fn call_args(&self, i: InstId) -> impl Iterator<Item = ValueId> + '_ {
+        let inst = ifrom(i);
+        let n = self.call_nargs(inst);
+        let ops = &self.insts[inst].ops;
+        let args = if n > 0 && ops.len() > n {
+            &ops[1..=n]
+        } else {
+            &[][..]
+        };
+        args.iter().map(|o| vid(o.value))
+    }
+
+    fn call_attrs(&self, i: InstId, slot: AttrSlot) -> impl Iterator<Item = Attr<'_>> + '_ {
+        self.call_set(ifrom(i), slot)
+            .into_iter()
+            .flat_map(move |s| self.set_attrs(s))
+    }
+
+    fn call_conv(&self, i: InstId) -> Option<CallConv> {
+        self.insts[ifrom(i)].call().map(|c| self.core_cc(c.cc))
+    }
+
+    fn phi_incoming(&self, i: InstId) -> impl Iterator<Item = (ValueId, BlockId)> + '_ {
+        let d = &self.insts[ifrom(i)];
+        let n = if d.opcode == IrOpcode::Phi {
+            d.ops.len()
+        } else {
+            0
+        };
+        d.ops[..n]
+            .iter()
+            .zip(&d.blocks)
+            .map(|(o, b)| (vid(o.value), bid(*b)))
+    }
+
+    fn alloca_type(&self, i: InstId) -> Option<TypeId> {
+        match self.insts[ifrom(i)].extra {
+            Extra::Alloca { ty, .. } => Some(tid(ty)),
+            _ => None,
+        }
+    }
+
+    fn mem_ptr(&self, i: InstId) -> Option<ValueId> {
+        let d = &self.insts[ifrom(i)];
+        let idx = match d.opcode {
+            IrOpcode::Load | IrOpcode::AtomicRmw | IrOpcode::CmpXchg => 0,
+            IrOpcode::Store => 1,
+            _ => return None,
+        };
+        d.ops.get(idx).map(|o| vid(o.value))
+    }
+
+    fn is_volatile(&self, i: InstId) -> bool {
+        self.insts[ifrom(i)].flags.contains(InstFlags::VOLATILE)
+    }
+
+    fn gep_source_type(&self, i: InstId) -> Option<TypeId> {
+        match self.insts[ifrom(i)].extra {
+            Extra::Gep { source_ty } => Some(tid(source_ty)),
+            _ => None,
+        }
+    }
+
+    fn inst_md(&self, i: InstId, kind: &str) -> Option<MdId> {
+        self.attachment(&self.insts[ifrom(i)].md, kind)
+    }
+
+    fn debug_loc(&self, i: InstId) -> Option<DebugLoc> {
+        let loc = mfrom(self.inst_md(i, "dbg")?);
+        let line = self.md_field_uint(loc, "line").unwrap_or(0);
+        let col = self.md_field_uint(loc, "column").unwrap_or(0);
+        let file = self
+            .md_field_node(loc, "scope")
+            .and_then(|s| self.md_file_name(s))
+            .unwrap_or_default();
+        Some(DebugLoc { file, line, col })
+    }
+
+    fn value_kind(&self, v: ValueId) -> ValueKind {
+        match &self.values[vfrom(v)].kind {
+            IrValueKind::Arg { func, index } => ValueKind::Argument {
+                func: fid(*func),
+                index: *index,
+            },
+            IrValueKind::Inst(i) => ValueKind::Inst(iid(*i)),
+            IrValueKind::Global(g) => ValueKind::Global(gid(*g)),
+            IrValueKind::Func(f) => ValueKind::Function(fid(*f)),
+            IrValueKind::Alias(_) | IrValueKind::Placeholder => ValueKind::Other,
+            IrValueKind::Metadata(_) => ValueKind::Metadata,
+            IrValueKind::Const(c) => match c {
+                Const::Int(_) | Const::BigInt(_) => ValueKind::Constant(ConstKind::Int),
+                Const::Float(_) => ValueKind::Constant(ConstKind::Float),
+                Const::Null => ValueKind::Constant(ConstKind::Null),
+                Const::Undef => ValueKind::Constant(ConstKind::Undef),
+                Const::Poison => ValueKind::Constant(ConstKind::Poison),
+                Const::Zero => ValueKind::Constant(ConstKind::ZeroInit),
+                Const::Str(_) | Const::Aggregate | Const::Splat => {
+                    ValueKind::Constant(ConstKind::Aggregate)
+                }
+                Const::Expr { opcode, .. } => {
+                    ValueKind::Constant(ConstKind::Expr(core_opcode(*opcode)))
+                }
+                Const::InlineAsm(_) => ValueKind::InlineAsm,
+                Const::NoneToken
+                | Const::BlockAddress(..)
+                | Const::DsoLocalEquivalent
+                | Const::NoCfi => ValueKind::Constant(ConstKind::Other),
+            },
+        }
+    }
+
+    fn value_type(&self, v: ValueId) -> TypeId {
+        tid(self.values[vfrom(v)].ty)
+    }
+
+    fn value_name(&self, v: ValueId) -> Option<&str> {
+        self.values[vfrom(v)].name.map(|s| self.str_of(s))
+    }
+
+    fn users(&self, v: ValueId) -> impl Iterator<Item = User> + '_ {
+        self.real_users(vfrom(v)).map(move |u| match u.user {
+            IrUser::Inst(i) => User::Inst(iid(i)),
+            IrUser::Value(w) => User::Const(vid(w)),
+            IrUser::GlobalInit(g) => User::Global(gid(g)),
+            IrUser::Alias(a) => User::Const(vid(self.aliases[a].value)),
+            IrUser::Func(f) => User::Const(vid(self.funcs[f].value)),
+        })
+    }
+
+    fn has_no_uses(&self, v: ValueId) -> bool {
+        self.real_users(vfrom(v)).next().is_none()
+    }
+
+    fn const_int(&self, v: ValueId) -> Option<i128> {
+        match self.values[vfrom(v)].kind {
+            IrValueKind::Const(Const::Int(n)) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn const_float_bits(&self, v: ValueId) -> Option<u128> {
+        match self.values[vfrom(v)].kind {
+            IrValueKind::Const(Const::Float(b)) => Some(b),
+            _ => None,
+        }
+    }
+
+    fn const_operands(&self, v: ValueId) -> impl Iterator<Item = ValueId> + '_ {
+        let d = &self.values[vfrom(v)];
+        let ops = match d.kind {
+            IrValueKind::Const(_) => &d.ops[..],
+            _ => &[],
+        };
+        ops.iter().map(|o| vid(o.value))
+    }
+
+    fn globals(&self) -> impl Iterator<Item = GlobalId> + '_ {
+        self.global_ids().map(gid)
+    }
+
+    fn global_name(&self, g: GlobalId) -> &str {
+        self.values[self.globals[gfrom(g)].value]
+            .name
+            .map(|s| self.str_of(s))
+            .unwrap_or("")
+    }
+
+    fn global_by_name(&self, name: &str) -> Option<GlobalId> {
+        match self.values[self.lookup(name)?].kind {
+            IrValueKind::Global(g) if !self.globals[g].erased => Some(gid(g)),
+            _ => None,
+        }
+    }
+
+    fn global_value_type(&self, g: GlobalId) -> TypeId {
+        tid(self.globals[gfrom(g)].value_ty)
+    }
+
+    fn global_addr_space(&self, g: GlobalId) -> u32 {
+        self.globals[gfrom(g)].addrspace
+    }
+
+    fn global_is_constant(&self, g: GlobalId) -> bool {
+        self.globals[gfrom(g)].is_constant
+    }
+
+    fn global_initializer(&self, g: GlobalId) -> Option<ValueId> {
+        self.globals[gfrom(g)].init.map(|o| vid(o.value))
+    }
+
+    fn global_linkage(&self, g: GlobalId) -> Linkage {
+        core_linkage(self.globals[gfrom(g)].linkage)
+    }
+
+    fn global_value(&self, g: GlobalId) -> ValueId {
+        vid(self.globals[gfrom(g)].value)
+    }
+
+    fn named_md_names(&self) -> impl Iterator<Item = &str> + '_ {
+        self.named_md.iter().map(|n| self.str_of(n.name))
+    }
+
+    fn named_md(&self, name: &str) -> impl Iterator<Item = MdId> + '_ {
+        let sym = self.strings.lookup(name.as_bytes());
+        self.named_md
+            .iter()
+            .filter(move |n| Some(n.name) == sym)
+            .flat_map(|n| n.ops.iter().map(|&m| mid(m)))
+    }
+
+    fn md_operands(&self, md: MdId) -> impl Iterator<Item = MdOperand<'_>> + '_ {
+        let ops: &[MdRef] = match &self.mds[mfrom(md)].kind {
+            MdKind::Tuple(ops) | MdKind::ArgList(ops) => ops,
+            MdKind::Specialized { .. } => &[],
+        };
+        ops.iter().map(move |r| match *r {
+            MdRef::Null => MdOperand::Null,
+            MdRef::Node(n) => MdOperand::Node(mid(n)),
+            MdRef::String(s) => MdOperand::String(self.str_of(s)),
+            MdRef::Value(_, v) => MdOperand::Value(vid(v)),
+        })
+    }
+
+    fn md_is_distinct(&self, md: MdId) -> bool {
+        self.mds[mfrom(md)].distinct
+    }
+
+    fn md_specialized_name(&self, md: MdId) -> Option<&str> {
+        match &self.mds[mfrom(md)].kind {
+            MdKind::Specialized { class, .. } => Some(self.str_of(*class)),
+            MdKind::ArgList(_) => Some("DIArgList"),
+            MdKind::Tuple(_) => None,
+        }
+    }
+}
+
+impl IrEdit for Module {
+    fn add_attr(&mut self, f: FuncId, slot: AttrSlot, attr: Attr<'_>) {
+        let f = ffrom(f);
+        let new = self.ir_attr(&attr);
+        let Some(mut set) = self.func_set(f, slot).cloned() else {
+            return;
+        };
+        self.edit_set(&mut set, attr.key(), Some(new));
+        self.store_func_set(f, slot, set);
+    }
+
+    fn remove_attr(&mut self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
+        let f = ffrom(f);
+        let Some(mut set) = self.func_set(f, slot).cloned() else {
+            return false;
+        };
+        let removed = self.edit_set(&mut set, key, None);
+        if removed {
+            self.store_func_set(f, slot, set);
+        }
+        removed
+    }
+
+    fn add_call_attr(
+        &mut self,
+        call: InstId,
+        slot: AttrSlot,
+        attr: Attr<'_>,
+    ) -> Result<(), EditError> {
+        let i = ifrom(call);
+        let new = self.ir_attr(&attr);
+        let mut set = self.call_set(i, slot).cloned().ok_or(EditError::NotACall)?;
+        self.edit_set(&mut set, attr.key(), Some(new));
+        self.store_call_set(i, slot, set);
+        Ok(())
+    }
+
+    fn remove_call_attr(&mut self, call: InstId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
+        let i = ifrom(call);
+        let Some(mut set) = self.call_set(i, slot).cloned() else {
+            return false;
+        };
+        let removed = self.edit_set(&mut set, key, None);
+        if removed {
+            self.store_call_set(i, slot, set);
+        }
+        removed
+    }
+
+    fn set_call_conv(&mut self, f: FuncId, cc: CallConv) {
+        let cc = self.ir_cc(cc);
+        self.funcs[ffrom(f)].cc = cc;
+    }
+
+    fn set_linkage(&mut self, f: FuncId, linkage: Linkage) {
+        self.funcs[ffrom(f)].linkage = ir_linkage(linkage);
+    }
+
+    fn set_global_linkage(&mut self, g: GlobalId, linkage: Linkage) {
+        self.globals[gfrom(g)].linkage = ir_linkage(linkage);
+    }
+
+    fn replace_all_uses(&mut self, old: ValueId, new: ValueId) -> Result<(), EditError> {
+        let (o, n) = (vfrom(old), vfrom(new));
+        self.check_types(o, n)?;
+        Module::replace_all_uses(self, o, n);
+        if matches!(
+            self.values[o].kind,
+            IrValueKind::Func(_) | IrValueKind::Global(_)
+        ) {
+            self.replace_md_value_refs(o, Some(n));
+        }
+        Ok(())
+    }
+
+    fn set_operand(&mut self, inst: InstId, index: usize, value: ValueId) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
+        let old = self.insts[i].ops[idx].value;
+        self.check_types(old, vfrom(value))?;
+        Module::set_operand(
+            self,
+            crate::value::Use {
+                user: IrUser::Inst(i),
+                index: idx as u32,
+            },
+            vfrom(value),
+        );
+        Ok(())
+    }
+
+    fn erase_inst(&mut self, inst: InstId) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        if let Some(r) = self.insts[i].result.expand() {
+            if self.real_users(r).next().is_some() {
+                return Err(EditError::HasUses);
+            }
+            self.drop_md_uses(r);
+        }
+        if Module::erase_inst(self, i) {
+            Ok(())
+        } else {
+            Err(EditError::HasUses)
+        }
+    }
+
+    fn build_call(
+        &mut self,
+        before: InstId,
+        fn_ty: TypeId,
+        callee: ValueId,
+        args: &[ValueId],
+    ) -> Result<InstId, EditError> {
+        let fn_ty = tfrom(fn_ty);
+        self.check_args(fn_ty, args)?;
+        let args: SmallVec<[Value; 8]> = args.iter().map(|&a| vfrom(a)).collect();
+        let call = self.new_call_inst(fn_ty, vfrom(callee), &args);
+        self.insert_inst_before(call, ifrom(before));
+        Ok(iid(call))
+    }
+
+    fn build_cast(
+        &mut self,
+        before: InstId,
+        op: Opcode,
+        value: ValueId,
+        dest_ty: TypeId,
+    ) -> Result<ValueId, EditError> {
+        let opcode = ir_opcode(op)
+            .filter(|o| o.is_cast())
+            .ok_or(EditError::TypeMismatch)?;
+        let src_ty = self.values[vfrom(value)].ty;
+        let dst = tfrom(dest_ty);
+        let ok = match opcode {
+            IrOpcode::AddrSpaceCast => {
+                let (a, b) = (
+                    self.types.ptr_addrspace(src_ty),
+                    self.types.ptr_addrspace(dst),
+                );
+                a.is_some() && b.is_some() && a != b
+            }
+            IrOpcode::BitCast => src_ty != dst || self.types.ptr_addrspace(dst).is_some(),
+            IrOpcode::PtrToInt => {
+                self.types.ptr_addrspace(src_ty).is_some() && self.types.int_bits(dst).is_some()
+            }
+            IrOpcode::IntToPtr => {
+                self.types.int_bits(src_ty).is_some() && self.types.ptr_addrspace(dst).is_some()
+            }
+            IrOpcode::ZExt | IrOpcode::SExt => {
+                matches!((self.types.int_bits(src_ty), self.types.int_bits(dst)), (Some(a), Some(b)) if a < b)
+            }
+            IrOpcode::Trunc => {
+                matches!((self.types.int_bits(src_ty), self.types.int_bits(dst)), (Some(a), Some(b)) if a > b)
+            }
+            _ => true,
+        };
+        if !ok {
+            return Err(EditError::TypeMismatch);
+        }
+        let i = self.new_inst(opcode, dst, &[vfrom(value)], Extra::None, None);
+        self.insert_inst_before(i, ifrom(before));
+        Ok(vid(self.insts[i].result.expand().expect("cast result")))
+    }
+
+    fn set_callee(
+        &mut self,
+        call: InstId,
+        callee: ValueId,
+        fn_ty: TypeId,
+    ) -> Result<(), EditError> {
+        let i = ifrom(call);
+        if !self.insts[i].opcode.is_call() {
+            return Err(EditError::NotACall);
+        }
+        let args: Vec<ValueId> = IrView::call_args(self, call).collect();
+        let fty = tfrom(fn_ty);
+        self.check_args(fty, &args)?;
+        let ret = self
+            .types
+            .func_sig(fty)
+            .map(|s| s.0)
+            .ok_or(EditError::TypeMismatch)?;
+        if ret != self.insts[i].ty {
+            return Err(EditError::TypeMismatch);
+        }
+        Module::set_operand(
+            self,
+            crate::value::Use {
+                user: IrUser::Inst(i),
+                index: 0,
+            },
+            vfrom(callee),
+        );
+        let vararg = self.types.func_sig(fty).map(|s| s.2).unwrap_or(false);
+        if let Some(c) = self.insts[i].call_mut() {
+            c.fn_ty = Some(fty);
+            c.explicit_fn_ty = vararg;
+        }
+        Ok(())
+    }
+
+    fn set_inst_md(&mut self, inst: InstId, kind: &str, md: Option<MdId>) {
+        let k = self.sym(kind);
+        let list = &mut self.insts[ifrom(inst)].md;
+        let pos = list.iter().position(|a| a.kind == k);
+        match (pos, md) {
+            (Some(p), Some(m)) => list[p].node = MdRef::Node(mfrom(m)),
+            (None, Some(m)) => list.push(Attachment {
+                kind: k,
+                node: MdRef::Node(mfrom(m)),
+            }),
+            (Some(p), None) => {
+                list.remove(p);
+            }
+            (None, None) => {}
+        }
+    }
+
+    fn clone_function(
+        &mut self,
+        f: FuncId,
+        new_name: &str,
+    ) -> Result<(FuncId, ValueMap), EditError> {
+        let src = ffrom(f);
+        let name = self.sym(new_name);
+        if self.symbols.contains_key(&name) {
+            return Err(EditError::NameTaken);
+        }
+        let sd = self.funcs[src].clone();
+        let nf = self.new_func_data(name, sd.ty);
+        let fv = self.funcs[nf].value;
+        self.values[fv].ty = self.values[sd.value].ty;
+        let mut vmap: HashMap<Value, Value> = HashMap::new();
+        let mut params = Vec::with_capacity(sd.params.len());
+        for (idx, p) in sd.params.iter().enumerate() {
+            let (ty, pname) = (self.values[p.value].ty, self.values[p.value].name);
+            let v = self.new_value(
+                ty,
+                IrValueKind::Arg {
+                    func: nf,
+                    index: idx as u32,
+                },
+                pname,
+            );
+            vmap.insert(p.value, v);
+            params.push(Param {
+                value: v,
+                attrs: p.attrs.clone(),
+            });
+        }
+        {
+            let d = &mut self.funcs[nf];
+            d.is_definition = sd.is_definition;
+            d.linkage = sd.linkage;
+            d.keywords = sd.keywords.clone();
+            d.cc = sd.cc;
+            d.ret_attrs = sd.ret_attrs.clone();
+            d.params = params;
+            d.unnamed_addr = sd.unnamed_addr;
+            d.addrspace = sd.addrspace;
+            d.fn_attrs = sd.fn_attrs.clone();
+            d.section = sd.section;
+            d.partition = sd.partition;
+            d.comdat = sd.comdat;
+            d.align = sd.align;
+            d.gc = sd.gc;
+            d.md = sd.md.clone();
+        }
+        for (k, o) in sd.extra_ops.iter().enumerate() {
+            if let Some(o) = o {
+                let op = self.add_use(o.value, IrUser::Func(nf), k as u32);
+                self.funcs[nf].extra_ops[k] = Some(op);
+            }
+        }
+        self.copy_body(src, nf, None, &mut vmap);
+        let pos = self
+            .order
+            .iter()
+            .position(|t| *t == TopLevel::Func(src))
+            .map(|p| p + 1)
+            .unwrap_or(self.order.len());
+        self.order.insert(pos, TopLevel::Func(nf));
+        let map = vmap.into_iter().map(|(k, v)| (vid(k), vid(v))).collect();
+        Ok((fid(nf), map))
+    }
+
+    fn set_param_type(&mut self, f: FuncId, index: usize, ty: TypeId) -> Result<(), EditError> {
+        let f = ffrom(f);
+        let p = self.funcs[f]
+            .params
+            .get(index)
+            .map(|p| p.value)
+            .ok_or(EditError::OutOfRange)?;
+        let (ret, mut params, vararg) = {
+            let (r, ps, va) = self
+                .types
+                .func_sig(self.funcs[f].ty)
+                .ok_or(EditError::TypeMismatch)?;
+            (r, SmallVec::<[Type; 4]>::from_slice(ps), va)
+        };
+        params[index] = tfrom(ty);
+        self.funcs[f].ty = self.types.intern(TypeData::Func {
+            ret,
+            params,
+            vararg,
+        });
+        self.values[p].ty = tfrom(ty);
+        Ok(())
+    }
+
+    fn set_ret_type(&mut self, f: FuncId, ty: TypeId) -> Result<(), EditError> {
+        let f = ffrom(f);
+        let (params, vararg) = {
+            let (_, ps, va) = self
+                .types
+                .func_sig(self.funcs[f].ty)
+                .ok_or(EditError::TypeMismatch)?;
+            (SmallVec::<[Type; 4]>::from_slice(ps), va)
+        };
+        self.funcs[f].ty = self.types.intern(TypeData::Func {
+            ret: tfrom(ty),
+            params,
+            vararg,
+        });
+        Ok(())
+    }
+
+    fn inline_call(&mut self, call: InstId) -> Result<(), EditError> {
+        let c = ifrom(call);
+        if self.insts[c].opcode != IrOpcode::Call {
+            return Err(if self.insts[c].opcode.is_call() {
+                EditError::NotInlinable("invoke and callbr sites are not inlined")
+            } else {
+                EditError::NotACall
+            });
+        }
+        let callee_v = self.insts[c].ops[0].value;
+        let IrValueKind::Func(g) = self.values[callee_v].kind else {
+            return Err(EditError::NotInlinable("indirect call"));
+        };
+        let block = self.insts[c].block.expand().ok_or(EditError::OutOfRange)?;
+        let caller = self.blocks[block].func;
+        if g == caller {
+            return Err(EditError::NotInlinable("recursive call"));
+        }
+        if !self.funcs[g].is_definition {
+            return Err(EditError::NotInlinable("callee is a declaration"));
+        }
+        if self.funcs[g].ty
+            != self.insts[c]
+                .call()
+                .and_then(|d| d.fn_ty)
+                .unwrap_or(self.funcs[g].ty)
+        {
+            return Err(EditError::NotInlinable(
+                "call type differs from callee type",
+            ));
+        }
+        let byval = self.sym("byval");
+        let has_byval = self.funcs[g].params.iter().any(|p| {
+            p.attrs.find(byval).is_some()
+                || p.attrs
+                    .groups
+                    .iter()
+                    .any(|&gr| self.group_attrs(gr).iter().any(|a| a.key() == byval))
+        });
+        if has_byval {
+            return Err(EditError::NotInlinable("byval parameter"));
+        }
+        let vararg = self
+            .types
+            .func_sig(self.funcs[g].ty)
+            .map(|s| s.2)
+            .unwrap_or(false);
+        if vararg {
+            return Err(EditError::NotInlinable("variadic callee"));
+        }
+
+        // Split the caller's block after the call.
+        let tail = self.insert_block_after(caller, block, self.unique_block_name("inl"));
+        let mut cur = self.insts[c].next.expand();
+        while let Some(i) = cur {
+            cur = self.insts[i].next.expand();
+            self.detach_inst(i);
+            self.append_inst(tail, i);
+        }
+        for s in Module::successors(self, tail).to_vec() {
+            self.retarget_phis(s, block, tail);
+        }
+
+        // Copy the callee's body between the two halves.
+        let mut vmap: HashMap<Value, Value> = HashMap::new();
+        let nargs = self.call_nargs(c);
+        let params: Vec<Value> = self.funcs[g].params.iter().map(|p| p.value).collect();
+        for (k, p) in params.iter().enumerate() {
+            if k < nargs {
+                let a = self.insts[c].ops[k + 1].value;
+                vmap.insert(*p, a);
+            }
+        }
+        let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
+        let entry = new_blocks[0];
+        self.uniquify_inlined_names(caller, &new_blocks);
+
+        // Returns become branches to the tail; results merge in a phi.
+        let mut rets: Vec<(Option<Value>, Block)> = Vec::new();
+        for &b in &new_blocks {
+            if let Some(t) = Module::terminator(self, b) {
+                if self.insts[t].opcode == IrOpcode::Ret {
+                    let v = self.insts[t].ops.first().map(|o| o.value);
+                    Module::erase_inst(self, t);
+                    let void = self.types.void();
+                    let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
+                    self.insts[br].blocks.push(tail);
+                    self.append_inst(b, br);
+                    rets.push((v, b));
+                }
+            }
+        }
+        if let Some(r) = self.insts[c].result.expand() {
+            let ty = self.values[r].ty;
+            let replacement = match rets.len() {
+                0 => self.const_scalar(ty, Const::Poison),
+                1 => rets[0]
+                    .0
+                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison)),
+                _ => {
+                    let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
+                    let phi = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
+                    self.insts[phi].blocks = rets.iter().map(|(_, b)| *b).collect();
+                    match self.blocks[tail].first.expand() {
+                        Some(first) => self.insert_inst_before(phi, first),
+                        None => self.append_inst(tail, phi),
+                    }
+                    self.insts[phi].result.expand().expect("phi result")
+                }
+            };
+            self.drop_md_uses(r);
+            Module::replace_all_uses(self, r, replacement);
+        }
+        Module::erase_inst(self, c);
+        let void = self.types.void();
+        let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
+        self.insts[br].blocks.push(entry);
+        self.append_inst(block, br);
+
+        // Static allocas of the inlined entry block move to the caller's entry.
+        let caller_entry = self.funcs[caller]
+            .first_block
+            .expand()
+            .expect("caller has a body");
+        let allocas: Vec<Inst> = self
+            .block_insts(entry)
+            .filter(|&i| self.is_static_alloca(i))
+            .collect();
+        if !allocas.is_empty() {
+            let anchor = self.block_insts(caller_entry).find(|&i| {
+                let op = self.insts[i].opcode;
+                op != IrOpcode::Phi && op != IrOpcode::DbgRecord
+            });
+            for a in allocas {
+                self.detach_inst(a);
+                match anchor {
+                    Some(x) if x != a => self.insert_inst_before(a, x),
+                    _ => self.append_inst(caller_entry, a),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn remove_param(&mut self, f: FuncId, index: usize) -> Result<(), EditError> {
+        let fu = ffrom(f);
+        let p = self.funcs[fu]
+            .params
+            .get(index)
+            .map(|p| p.value)
+            .ok_or(EditError::OutOfRange)?;
+        if self.real_users(p).next().is_some() {
+            return Err(EditError::HasUses);
+        }
+        let fv = self.funcs[fu].value;
+        let called = self.real_users(fv).any(
+            |u| matches!(u.user, IrUser::Inst(i) if self.insts[i].opcode.is_call() && u.index == 0),
+        );
+        if called {
+            return Err(EditError::HasUses);
+        }
+        self.drop_md_uses(p);
+        let (ret, mut params, vararg) = {
+            let (r, ps, va) = self
+                .types
+                .func_sig(self.funcs[fu].ty)
+                .ok_or(EditError::TypeMismatch)?;
+            (r, SmallVec::<[Type; 4]>::from_slice(ps), va)
+        };
+        params.remove(index);
+        self.funcs[fu].ty = self.types.intern(TypeData::Func {
+            ret,
+            params,
+            vararg,
+        });
+        self.funcs[fu].params.remove(index);
+        for (k, q) in self.funcs[fu].params.clone().iter().enumerate() {
+            self.values[q.value].kind = IrValueKind::Arg {
+                func: fu,
+                index: k as u32,
+            };
+        }
+        Ok(())
+    }
+
+    fn set_global_initializer(
+        &mut self,
+        g: GlobalId,
+        init: Option<ValueId>,
+    ) -> Result<(), EditError> {
+        let g = gfrom(g);
+        if let Some(v) = init {
+            if self.values[vfrom(v)].ty != self.globals[g].value_ty {
+                return Err(EditError::TypeMismatch);
+            }
+        }
+        if let Some(o) = self.globals[g].init.take() {
+            self.remove_use(o);
+        }
+        if let Some(v) = init {
+            let o = self.add_use(vfrom(v), IrUser::GlobalInit(g), 0);
+            self.globals[g].init = Some(o);
+        }
+        Ok(())
+    }
+
+    fn const_float_of(&mut self, ty: TypeId, bits: u128) -> Result<ValueId, EditError> {
+        let t = tfrom(ty);
+        match self.types.get(t) {
+            TypeData::Float(_) => Ok(vid(self.const_scalar(t, Const::Float(bits)))),
+            _ => Err(EditError::TypeMismatch),
+        }
+    }
+
+    fn const_aggregate(&mut self, ty: TypeId, elems: &[ValueId]) -> Result<ValueId, EditError> {
+        let t = tfrom(ty);
+        let ok = match self.types.get(t).clone() {
+            TypeData::Array(n, e) => {
+                n == elems.len() as u64 && elems.iter().all(|&v| self.values[vfrom(v)].ty == e)
+            }
+            TypeData::Vector {
+                len,
+                elem,
+                scalable,
+            } => {
+                !scalable
+                    && len as usize == elems.len()
+                    && elems.iter().all(|&v| self.values[vfrom(v)].ty == elem)
+            }
+            TypeData::Struct { .. } | TypeData::Named(_) => {
+                let fields = self.types.struct_fields(t).0;
+                fields.len() == elems.len()
+                    && fields
+                        .iter()
+                        .zip(elems)
+                        .all(|(f, &v)| self.values[vfrom(v)].ty == *f)
+            }
+            _ => false,
+        };
+        if !ok {
+            return Err(EditError::TypeMismatch);
+        }
+        let ops: SmallVec<[Value; 8]> = elems.iter().map(|&v| vfrom(v)).collect();
+        Ok(vid(self.new_const_with_ops(t, Const::Aggregate, &ops)))
+    }
+
+    fn create_self_ref_md_node(&mut self, ops: &[MdOperand<'_>]) -> Result<MdId, EditError> {
+        let md = IrEdit::create_md_node(self, ops, true)?;
+        let m = mfrom(md);
+        if let MdKind::Tuple(refs) = &mut self.mds[m].kind {
+            refs.insert(0, MdRef::Node(m));
+        }
+        Ok(md)
+    }
+
+    fn md_value(&mut self, md: MdId) -> ValueId {
+        vid(self.new_md_value(MdRef::Node(mfrom(md)), None))
+    }
+
+    fn erase_function(&mut self, f: FuncId) -> Result<(), EditError> {
+        let f = ffrom(f);
+        let v = self.funcs[f].value;
+        if self.real_users(v).next().is_some() {
+            return Err(EditError::HasUses);
+        }
+        self.drop_md_uses(v);
+        let blocks: Vec<Block> = self.func_blocks(f).collect();
+        for b in &blocks {
+            for i in self.block_insts(*b).collect::<Vec<_>>() {
+                let ops = core::mem::take(&mut self.insts[i].ops);
+                for o in ops {
+                    self.remove_use(o);
+                }
+            }
+        }
+        for b in blocks {
+            self.detach_block(b);
+        }
+        for k in 0..3 {
+            if let Some(o) = self.funcs[f].extra_ops[k].take() {
+                self.remove_use(o);
+            }
+        }
+        self.funcs[f].erased = true;
+        if let Some(n) = self.values[v].name {
+            self.symbols.remove(&n);
+        }
+        self.order.retain(|t| *t != TopLevel::Func(f));
+        self.replace_md_value_refs(v, None);
+        Ok(())
+    }
+
+    fn declare_function(&mut self, name: &str, fn_ty: TypeId) -> Result<FuncId, EditError> {
+        let s = self.sym(name);
+        if self.symbols.contains_key(&s) {
+            return Err(EditError::NameTaken);
+        }
+        let fty = tfrom(fn_ty);
+        let params: Vec<Type> = self
+            .types
+            .func_sig(fty)
+            .ok_or(EditError::TypeMismatch)?
+            .1
+            .to_vec();
+        let f = self.new_func_data(s, fty);
+        for (k, ty) in params.into_iter().enumerate() {
+            let v = self.new_value(
+                ty,
+                IrValueKind::Arg {
+                    func: f,
+                    index: k as u32,
+                },
+                None,
+            );
+            self.funcs[f].params.push(Param {
+                value: v,
+                attrs: AttrSet::default(),
+            });
+        }
+        self.order.push(TopLevel::Func(f));
+        Ok(fid(f))
+    }
+
+    fn erase_block(&mut self, b: BlockId) -> Result<(), EditError> {
+        let b = bfrom(b);
+        let f = self.blocks[b].func;
+        if self.funcs[f].first_block.expand() == Some(b) {
+            return Err(EditError::HasUses);
+        }
+        if IrView::predecessors(self, bid(b)).next().is_some() {
+            return Err(EditError::HasUses);
+        }
+        let insts: Vec<Inst> = self.block_insts(b).collect();
+        // Results may only be used inside the block itself.
+        for &i in &insts {
+            if let Some(r) = self.insts[i].result.expand() {
+                let outside = self.real_users(r).any(|u| match u.user {
+                    IrUser::Inst(j) => self.insts[j].block.expand() != Some(b),
+                    _ => true,
+                });
+                if outside {
+                    return Err(EditError::HasUses);
+                }
+            }
+        }
+        for s in Module::successors(self, b).to_vec() {
+            self.remove_phi_incoming(s, b);
+        }
+        for &i in &insts {
+            let ops = core::mem::take(&mut self.insts[i].ops);
+            for o in ops {
+                self.remove_use(o);
+            }
+        }
+        for &i in &insts {
+            if let Some(r) = self.insts[i].result.expand() {
+                self.drop_md_uses(r);
+            }
+            self.detach_inst(i);
+        }
+        self.detach_block(b);
+        Ok(())
+    }
+
+    fn erase_global(&mut self, g: GlobalId) -> Result<(), EditError> {
+        let g = gfrom(g);
+        let v = self.globals[g].value;
+        if self.real_users(v).next().is_some() {
+            return Err(EditError::HasUses);
+        }
+        self.drop_md_uses(v);
+        if let Some(o) = self.globals[g].init.take() {
+            self.remove_use(o);
+        }
+        self.globals[g].erased = true;
+        if let Some(n) = self.values[v].name {
+            self.symbols.remove(&n);
+        }
+        self.order.retain(|t| *t != TopLevel::Global(g));
+        self.replace_md_value_refs(v, None);
+        Ok(())
+    }
+
+    fn ptr_type(&mut self, addr_space: u32) -> TypeId {
+        tid(self.types.ptr(addr_space))
+    }
+
+    fn int_type(&mut self, bits: u32) -> TypeId {
+        tid(self.types.int(bits))
+    }
+
+    fn void_type(&mut self) -> TypeId {
+        tid(self.types.void())
+    }
+
+    fn func_type_of(&mut self, ret: TypeId, params: &[TypeId], vararg: bool) -> TypeId {
+        tid(self.types.intern(TypeData::Func {
+            ret: tfrom(ret),
+            params: params.iter().map(|&t| tfrom(t)).collect(),
+            vararg,
+        }))
+    }
+
+    fn const_int_of(&mut self, ty: TypeId, value: i128) -> ValueId {
+        vid(self.const_int(tfrom(ty), value))
+    }
+
+    fn const_null(&mut self, ty: TypeId) -> ValueId {
+        vid(self.const_scalar(tfrom(ty), Const::Null))
+    }
+
+    fn create_md_node(&mut self, ops: &[MdOperand<'_>], distinct: bool) -> Result<MdId, EditError> {
+        let mut refs = Vec::with_capacity(ops.len());
+        for op in ops {
+            refs.push(match *op {
+                MdOperand::Null => MdRef::Null,
+                MdOperand::Node(n) => MdRef::Node(mfrom(n)),
+                MdOperand::String(s) => MdRef::String(self.sym(s)),
+                MdOperand::Value(v) => MdRef::Value(self.values[vfrom(v)].ty, vfrom(v)),
+                MdOperand::Other => return Err(EditError::Unsupported("metadata operand kind")),
+            });
+        }
+        let md = self.mds.push(MdNode {
+            distinct,
+            inline: false,
+            kind: MdKind::Tuple(refs),
+        });
+        let n = self.next_md_number();
+        self.md_numbered.push((n, md));
+        Ok(mid(md))
+    }
+
+    fn set_named_md(&mut self, name: &str, ops: &[MdId]) {
+        let s = self.sym(name);
+        let ops: Vec<Md> = ops.iter().map(|&m| mfrom(m)).collect();
+        match self.named_md.iter().position(|n| n.name == s) {
+            Some(p) if ops.is_empty() => {
+                self.named_md.remove(p);
+            }
+            Some(p) => self.named_md[p].ops = ops,
+            None if ops.is_empty() => {}
+            None => self.named_md.push(NamedMd { name: s, ops }),
+        }
+    }
+}
+
+impl Module {
+    fn store_func_set(&mut self, f: Func, slot: AttrSlot, set: AttrSet) {
+        let d = &mut self.funcs[f];
+        match slot {
+            AttrSlot::Function => d.fn_attrs = set,
+            AttrSlot::Return => d.ret_attrs = set,
+            AttrSlot::Param(i) => {
+                if let Some(p) = d.params.get_mut(i as usize) {
+                    p.attrs = set;
+                }
+            }
+        }
+    }
+
+    fn store_call_set(&mut self, i: Inst, slot: AttrSlot, set: AttrSet) {
+        if let Some(c) = self.insts[i].call_mut() {
+            match slot {
+                AttrSlot::Function => c.fn_attrs = set,
+                AttrSlot::Return => c.ret_attrs = set,
+                AttrSlot::Param(n) => {
+                    let n = n as usize;
+                    if c.param_attrs.len() <= n {
+                        c.param_attrs.resize(n + 1, AttrSet::default());
+                    }
+                    c.param_attrs[n] = set;
+                }
+            }
+        }
+    }
+
+    /// Renames the blocks and values that inlining copied into `func` so that
+    /// no name clashes with one already in the function: like LLVM's
+    /// inliner, a copied `%x` becomes `%x.i`, then `%x.i1`, `%x.i2`, ...
+    /// Unnamed values stay unnamed.
+    fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
+        let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
+        let mut taken: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+        for p in &self.funcs[func].params {
+            taken.extend(self.values[p.value].name);
+        }
+        for b in self.func_blocks(func) {
+            if copied_set.contains(&b) {
+                continue;
+            }
+            taken.extend(self.blocks[b].name);
+            for i in self.block_insts(b) {
+                if let Some(r) = self.insts[i].result.expand() {
+                    taken.extend(self.values[r].name);
+                }
+            }
+        }
+        let mut fresh = |m: &mut Module, name: Sym| -> Sym {
+            let base = m.strings.get(name).to_vec();
+            let mut candidate = base.clone();
+            candidate.extend_from_slice(b".i");
+            let mut n = 0u32;
+            loop {
+                let s = m.strings.intern(&candidate);
+                if taken.insert(s) {
+                    return s;
+                }
+                n += 1;
+                candidate.truncate(base.len() + 2);
+                candidate.extend_from_slice(alloc::format!("{n}").as_bytes());
+            }
+        };
+        for &b in copied {
+            if let Some(name) = self.blocks[b].name {
+                let s = fresh(self, name);
+                self.blocks[b].name = Some(s);
+            }
+            for i in self.block_insts(b).collect::<Vec<_>>() {
+                if let Some(r) = self.insts[i].result.expand() {
+                    if let Some(name) = self.values[r].name {
+                        let s = fresh(self, name);
+                        self.values[r].name = Some(s);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Removes the incoming entries for `pred` from the phis of `block`.
+    pub fn remove_phi_incoming(&mut self, block: Block, pred: Block) {
+        for i in self.block_insts(block).collect::<Vec<_>>() {
+            if self.insts[i].opcode != IrOpcode::Phi {
+                break;
+            }
+            while let Some(k) = self.insts[i].blocks.iter().position(|&b| b == pred) {
+                self.insts[i].blocks.remove(k);
+                self.remove_operand(i, k);
+            }
+        }
+    }
+}

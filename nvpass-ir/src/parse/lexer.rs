@@ -1,0 +1,499 @@
+//! Tokenizer for LLVM textual IR over raw bytes.
+//!
+//! Tokens carry byte offsets into the source, never owned text; the parser
+//! decodes names and strings only when it needs them.
+
+use super::PErr;
+use alloc::borrow::Cow;
+use alloc::format;
+use alloc::vec::Vec;
+
+/// Token kinds.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub(crate) enum Tk {
+    Eof,
+    Equal,
+    Comma,
+    Star,
+    LSquare,
+    RSquare,
+    LBrace,
+    RBrace,
+    LParen,
+    RParen,
+    Less,
+    Greater,
+    Exclaim,
+    Bar,
+    Colon,
+    DotDotDot,
+    /// `%name` / `%"name"`.
+    LocalVar,
+    /// `%N` (number in `val`).
+    LocalId,
+    /// `@name` / `@"name"`.
+    GlobalVar,
+    /// `@N`.
+    GlobalId,
+    /// `$name` / `$"name"`.
+    ComdatVar,
+    /// `!name` (metadata name, escapes allowed).
+    MetaVar,
+    /// `!N`.
+    MetaId,
+    /// `#N`.
+    AttrGrpId,
+    /// `#dbg_xxx`.
+    DbgRecord,
+    /// `name:` or `"name":`.
+    LabelStr,
+    /// `N:`.
+    LabelId,
+    /// `[a-zA-Z_][a-zA-Z0-9_]*`.
+    Keyword,
+    /// `iN` (width in `val`).
+    IntType,
+    /// `"..."` (span includes the quotes).
+    Str,
+    /// Integer literal: `-?[0-9]+`, `u0x..`, `s0x..`.
+    Int,
+    /// Floating-point literal: decimal or `0x`/`0xK`/... hex.
+    Float,
+}
+
+/// A token: kind, byte span and a numeric payload.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Token {
+    pub kind: Tk,
+    pub start: u32,
+    pub end: u32,
+    /// Numeric payload (ids, integer widths).
+    pub val: u64,
+}
+
+/// Maximum integer type width (LLVM's `IntegerType::MAX_INT_BITS`).
+pub(crate) const MAX_INT_BITS: u64 = 1 << 23;
+
+#[inline]
+fn is_label_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+#[inline]
+fn is_name_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_')
+}
+
+/// The lexer state: the source and a cursor.
+pub(crate) struct Lexer<'a> {
+    pub src: &'a [u8],
+    pub pos: usize,
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(src: &'a [u8]) -> Self {
+        Lexer { src, pos: 0 }
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> u8 {
+        self.src.get(i).copied().unwrap_or(0)
+    }
+
+    fn err<T>(&self, off: usize, msg: &str) -> Result<T, PErr> {
+        Err(PErr::new(off as u32, msg.into()))
+    }
+
+    fn tok(&self, kind: Tk, start: usize, val: u64) -> Token {
+        Token {
+            kind,
+            start: start as u32,
+            end: self.pos as u32,
+            val,
+        }
+    }
+
+    /// Skips whitespace and `;` comments.
+    fn skip_ws(&mut self) {
+        let s = self.src;
+        loop {
+            match s.get(self.pos) {
+                Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => self.pos += 1,
+                Some(b';') => {
+                    while let Some(&c) = s.get(self.pos) {
+                        if c == b'\n' || c == b'\r' {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Scans a quoted string starting at `self.pos` (on the opening quote).
+    /// Leaves `pos` after the closing quote.
+    fn scan_quoted(&mut self) -> Result<(), PErr> {
+        let start = self.pos;
+        self.pos += 1;
+        match memchr(b'"', &self.src[self.pos..]) {
+            Some(i) => {
+                self.pos += i + 1;
+                Ok(())
+            }
+            None => {
+                self.pos = self.src.len();
+                let before = &self.src[..start];
+                let line = 1 + before.iter().filter(|&&c| c == b'\n').count();
+                let col = start
+                    - before
+                        .iter()
+                        .rposition(|&c| c == b'\n')
+                        .map_or(0, |p| p + 1)
+                    + 1;
+                self.err(
+                    self.src.len(),
+                    &format!("expected '\"' to close string constant starting at {line}:{col}"),
+                )
+            }
+        }
+    }
+
+    /// Scans decimal digits; returns the value (saturating) and count.
+    fn scan_digits(&mut self) -> (u64, usize) {
+        let mut v: u64 = 0;
+        let mut n = 0;
+        while let Some(&c) = self.src.get(self.pos) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            v = v.saturating_mul(10).saturating_add((c - b'0') as u64);
+            self.pos += 1;
+            n += 1;
+        }
+        (v, n)
+    }
+
+    /// If label characters starting at `from` end with ':', returns the end
+    /// (after the colon).
+    fn label_tail(&self, from: usize) -> Option<usize> {
+        let mut i = from;
+        while is_label_char(self.at(i)) {
+            i += 1;
+        }
+        (self.at(i) == b':').then_some(i + 1)
+    }
+
+    fn id_number(&self, start: usize, v: u64, what: &str) -> Result<u64, PErr> {
+        if v > u32::MAX as u64 {
+            return self.err(start, &format!("{what} number too large"));
+        }
+        Ok(v)
+    }
+
+    /// `%`, `@`, `$` prefixed names.
+    fn lex_var(&mut self, named: Tk, id: Tk) -> Result<Token, PErr> {
+        let start = self.pos;
+        self.pos += 1;
+        let c = self.at(self.pos);
+        if c == b'"' {
+            self.scan_quoted()?;
+            if self.pos - start == 3 {
+                return self.err(start, "empty name");
+            }
+            if memchr(0, &self.src[start..self.pos]).is_some() {
+                return self.err(start, "null bytes not allowed in names");
+            }
+            return Ok(self.tok(named, start, 0));
+        }
+        if is_name_start(c) {
+            while is_label_char(self.at(self.pos)) {
+                self.pos += 1;
+            }
+            return Ok(self.tok(named, start, 0));
+        }
+        if c.is_ascii_digit() && id != Tk::Eof {
+            let (v, _) = self.scan_digits();
+            let v = self.id_number(start, v, "value")?;
+            return Ok(self.tok(id, start, v));
+        }
+        self.err(start, "expected name after sigil")
+    }
+
+    /// Lexes the next token.
+    pub fn next(&mut self) -> Result<Token, PErr> {
+        self.skip_ws();
+        let start = self.pos;
+        let Some(&c) = self.src.get(start) else {
+            return Ok(self.tok(Tk::Eof, start, 0));
+        };
+        let single = |l: &mut Self, k: Tk| {
+            l.pos += 1;
+            Ok(l.tok(k, start, 0))
+        };
+        match c {
+            b'%' => self.lex_var(Tk::LocalVar, Tk::LocalId),
+            b'@' => self.lex_var(Tk::GlobalVar, Tk::GlobalId),
+            b'$' => {
+                if let Some(end) = self.label_tail(start + 1) {
+                    self.pos = end;
+                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                }
+                self.lex_var(Tk::ComdatVar, Tk::Eof)
+            }
+            b'!' => {
+                let n = self.at(start + 1);
+                if n.is_ascii_digit() {
+                    self.pos += 1;
+                    let (v, _) = self.scan_digits();
+                    let v = self.id_number(start, v, "metadata")?;
+                    Ok(self.tok(Tk::MetaId, start, v))
+                } else if is_name_start(n) || n == b'\\' {
+                    self.pos += 1;
+                    while is_label_char(self.at(self.pos)) || self.at(self.pos) == b'\\' {
+                        self.pos += 1;
+                    }
+                    Ok(self.tok(Tk::MetaVar, start, 0))
+                } else {
+                    single(self, Tk::Exclaim)
+                }
+            }
+            b'#' => {
+                let n = self.at(start + 1);
+                self.pos += 1;
+                if n.is_ascii_digit() {
+                    let (v, _) = self.scan_digits();
+                    let v = self.id_number(start, v, "attribute group")?;
+                    Ok(self.tok(Tk::AttrGrpId, start, v))
+                } else if self.src[self.pos..].starts_with(b"dbg_") {
+                    while self.at(self.pos).is_ascii_alphanumeric() || self.at(self.pos) == b'_' {
+                        self.pos += 1;
+                    }
+                    Ok(self.tok(Tk::DbgRecord, start, 0))
+                } else {
+                    self.err(start, "invalid token after '#'")
+                }
+            }
+            b'"' => {
+                self.scan_quoted()?;
+                if self.at(self.pos) == b':' {
+                    self.pos += 1;
+                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                }
+                Ok(self.tok(Tk::Str, start, 0))
+            }
+            b'0'..=b'9' | b'-' => self.lex_number(),
+            b'+' => {
+                // `+[0-9]+.[0-9]*...` floating-point.
+                self.pos += 1;
+                let (_, n) = self.scan_digits();
+                if n == 0 || self.at(self.pos) != b'.' {
+                    return self.err(start, "unexpected character '+'");
+                }
+                self.pos += 1;
+                self.scan_fraction();
+                Ok(self.tok(Tk::Float, start, 0))
+            }
+            b'.' => {
+                if self.at(start + 1) == b'.' && self.at(start + 2) == b'.' {
+                    self.pos += 3;
+                    return Ok(self.tok(Tk::DotDotDot, start, 0));
+                }
+                if let Some(end) = self.label_tail(start) {
+                    self.pos = end;
+                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                }
+                self.err(start, "unexpected character '.'")
+            }
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.lex_ident(),
+            b'=' => single(self, Tk::Equal),
+            b',' => single(self, Tk::Comma),
+            b'*' => single(self, Tk::Star),
+            b'[' => single(self, Tk::LSquare),
+            b']' => single(self, Tk::RSquare),
+            b'{' => single(self, Tk::LBrace),
+            b'}' => single(self, Tk::RBrace),
+            b'(' => single(self, Tk::LParen),
+            b')' => single(self, Tk::RParen),
+            b'<' => single(self, Tk::Less),
+            b'>' => single(self, Tk::Greater),
+            b'|' => single(self, Tk::Bar),
+            b':' => single(self, Tk::Colon),
+            0x80..=0xff => {
+                let valid =
+                    match core::str::from_utf8(&self.src[start..self.src.len().min(start + 4)]) {
+                        Ok(_) => true,
+                        Err(e) => e.valid_up_to() > 0,
+                    };
+                if valid {
+                    self.err(start, "unexpected non-ASCII character")
+                } else {
+                    self.err(start, &format!("invalid UTF-8 byte 0x{c:02X}"))
+                }
+            }
+            _ => {
+                if c.is_ascii_graphic() {
+                    self.err(start, &format!("unexpected character '{}'", c as char))
+                } else {
+                    self.err(start, &format!("unexpected byte 0x{c:02X}"))
+                }
+            }
+        }
+    }
+
+    /// `[0-9]*([eE][-+]?[0-9]+)?` after the '.' of a decimal float.
+    fn scan_fraction(&mut self) {
+        self.scan_digits();
+        let c = self.at(self.pos);
+        if c == b'e' || c == b'E' {
+            let n1 = self.at(self.pos + 1);
+            let n2 = self.at(self.pos + 2);
+            if n1.is_ascii_digit() || ((n1 == b'-' || n1 == b'+') && n2.is_ascii_digit()) {
+                self.pos += 2;
+                self.scan_digits();
+            }
+        }
+    }
+
+    fn lex_number(&mut self) -> Result<Token, PErr> {
+        let start = self.pos;
+        let neg = self.at(start) == b'-';
+        if neg {
+            self.pos += 1;
+            if !self.at(self.pos).is_ascii_digit() {
+                if let Some(end) = self.label_tail(self.pos) {
+                    self.pos = end;
+                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                }
+                return self.err(start, "unexpected character '-'");
+            }
+        }
+        if !neg && self.at(start) == b'0' && self.at(start + 1) == b'x' {
+            return self.lex_0x();
+        }
+        let (v, _) = self.scan_digits();
+        let c = self.at(self.pos);
+        if !neg && c == b':' {
+            let v = self.id_number(start, v, "label")?;
+            self.pos += 1;
+            return Ok(self.tok(Tk::LabelId, start, v));
+        }
+        if is_label_char(c) || c == b':' {
+            if let Some(end) = self.label_tail(self.pos) {
+                self.pos = end;
+                return Ok(self.tok(Tk::LabelStr, start, 0));
+            }
+        }
+        if c == b'.' {
+            self.pos += 1;
+            self.scan_fraction();
+            return Ok(self.tok(Tk::Float, start, 0));
+        }
+        Ok(self.tok(Tk::Int, start, 0))
+    }
+
+    fn lex_0x(&mut self) -> Result<Token, PErr> {
+        let start = self.pos;
+        self.pos += 2;
+        let k = self.at(self.pos);
+        if matches!(k, b'K' | b'L' | b'M' | b'H' | b'R') {
+            self.pos += 1;
+        }
+        let hs = self.pos;
+        while self.at(self.pos).is_ascii_hexdigit() {
+            self.pos += 1;
+        }
+        if self.pos == hs {
+            return self.err(start, "expected hexadecimal digits after '0x'");
+        }
+        Ok(self.tok(Tk::Float, start, 0))
+    }
+
+    fn lex_ident(&mut self) -> Result<Token, PErr> {
+        let start = self.pos;
+        let s = self.src;
+        let mut i = start;
+        while i < s.len() && is_label_char(s[i]) {
+            i += 1;
+        }
+        if i < s.len() && s[i] == b':' {
+            self.pos = i + 1;
+            return Ok(self.tok(Tk::LabelStr, start, 0));
+        }
+        // iN integer type.
+        if s[start] == b'i' && self.at(start + 1).is_ascii_digit() {
+            self.pos = start + 1;
+            let (v, n) = self.scan_digits();
+            if n > 9 || v == 0 || v > MAX_INT_BITS {
+                return self.err(start, "invalid integer width");
+            }
+            return Ok(self.tok(Tk::IntType, start, v));
+        }
+        // [us]0x hex integer.
+        if (s[start] == b'u' || s[start] == b's')
+            && self.at(start + 1) == b'0'
+            && self.at(start + 2) == b'x'
+            && self.at(start + 3).is_ascii_hexdigit()
+        {
+            self.pos = start + 3;
+            while self.at(self.pos).is_ascii_hexdigit() {
+                self.pos += 1;
+            }
+            return Ok(self.tok(Tk::Int, start, 0));
+        }
+        let mut j = start;
+        while j < s.len() && (s[j].is_ascii_alphanumeric() || s[j] == b'_') {
+            j += 1;
+        }
+        self.pos = j;
+        Ok(self.tok(Tk::Keyword, start, 0))
+    }
+}
+
+/// Position of the first `b` in `hay`.
+#[inline]
+pub(crate) fn memchr(b: u8, hay: &[u8]) -> Option<usize> {
+    hay.iter().position(|&c| c == b)
+}
+
+/// Decodes LLVM string escapes (`\\` and `\XX`).
+pub(crate) fn unescape(raw: &[u8]) -> Cow<'_, [u8]> {
+    if memchr(b'\\', raw).is_none() {
+        return Cow::Borrowed(raw);
+    }
+    let mut out = Vec::with_capacity(raw.len());
+    let mut i = 0;
+    while i < raw.len() {
+        let c = raw[i];
+        if c == b'\\' {
+            if raw.get(i + 1) == Some(&b'\\') {
+                out.push(b'\\');
+                i += 2;
+                continue;
+            }
+            if let (Some(h), Some(l)) = (
+                raw.get(i + 1).and_then(|&c| hexval(c)),
+                raw.get(i + 2).and_then(|&c| hexval(c)),
+            ) {
+                out.push(h * 16 + l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(c);
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+/// Value of a hex digit.
+#[inline]
+pub(crate) fn hexval(c: u8) -> Option<u8> {
+    match c {
+        b'0'..=b'9' => Some(c - b'0'),
+        b'a'..=b'f' => Some(c - b'a' + 10),
+        b'A'..=b'F' => Some(c - b'A' + 10),
+        _ => None,
+    }
+}

@@ -1,0 +1,342 @@
+//! The reference IR's implementation of the nvpass-core edit primitives:
+//! each test parses a module, applies one primitive through the traits,
+//! and checks the printed result and the verifier.
+
+use nvpass_core::ir::{
+    Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, IrEdit, IrView, MdOperand, Opcode, User,
+};
+use nvpass_ir::{parse_module, print_module, Module};
+
+fn parse(src: &str) -> Module {
+    parse_module(src.as_bytes())
+        .unwrap_or_else(|e| panic!("{}", e.render("test.ll", src.as_bytes())))
+}
+
+fn verified(m: &Module) -> String {
+    if let Err(errs) = nvpass_ir::verify::verify_module(m) {
+        panic!("verifier: {errs:?}\n{}", print_module(m));
+    }
+    let text = print_module(m);
+    // The printed module parses again and prints identically.
+    assert_eq!(print_module(&parse(&text)), text);
+    text
+}
+
+fn func(m: &Module, name: &str) -> nvpass_core::ir::FuncId {
+    IrView::func_by_name(m, name).unwrap_or_else(|| panic!("no function @{name}"))
+}
+
+fn calls_in(m: &Module, f: nvpass_core::ir::FuncId) -> Vec<nvpass_core::ir::InstId> {
+    m.blocks(f)
+        .flat_map(|b| m.insts(b).collect::<Vec<_>>())
+        .filter(|&i| m.opcode(i) == Opcode::Call)
+        .collect()
+}
+
+const CHAIN: &str = r#"
+define internal i32 @callee(i32 %x, ptr %p) {
+entry:
+  %slot = alloca i32, align 4
+  store i32 %x, ptr %slot, align 4
+  %c = icmp sgt i32 %x, 0
+  br i1 %c, label %pos, label %neg
+pos:
+  %a = add i32 %x, 1
+  ret i32 %a
+neg:
+  %b = load i32, ptr %p, align 4
+  ret i32 %b
+}
+
+define i32 @caller(i32 %n, ptr %q) {
+entry:
+  %r = call i32 @callee(i32 %n, ptr %q)
+  %s = mul i32 %r, 2
+  br label %exit
+exit:
+  %t = phi i32 [ %s, %entry ]
+  ret i32 %t
+}
+"#;
+
+#[test]
+fn inline_merges_returns_in_a_phi_and_hoists_allocas() {
+    let mut m = parse(CHAIN);
+    let caller = func(&m, "caller");
+    let call = calls_in(&m, caller)[0];
+    m.inline_call(call).unwrap();
+    let text = verified(&m);
+    let body = text.split("define i32 @caller").nth(1).unwrap();
+    assert!(!body.contains("call i32 @callee"), "{body}");
+    // The callee's alloca now sits in the caller's entry block.
+    let entry = body.split("br label").next().unwrap();
+    assert!(entry.contains("alloca i32"), "{body}");
+    // Two returns merge in one phi feeding the multiply.
+    assert!(body.contains("phi i32 [ %a.i,"), "{body}");
+    assert!(body.contains("[ %b.i,"), "{body}");
+    // Copied names never clash with the caller's.
+    assert!(body.contains("entry.i:"), "{body}");
+    // The successor's phi now names the split-off tail block, not %entry.
+    assert!(!body.contains("phi i32 [ %s, %entry ]"), "{body}");
+}
+
+#[test]
+fn inline_refuses_recursion_declarations_and_indirect_calls() {
+    let mut m = parse(
+        r#"
+declare i32 @ext(i32)
+define i32 @rec(i32 %x, ptr %fp) {
+  %a = call i32 @rec(i32 %x, ptr %fp)
+  %b = call i32 @ext(i32 %a)
+  %c = call i32 %fp(i32 %b)
+  ret i32 %c
+}
+"#,
+    );
+    let f = func(&m, "rec");
+    let calls = calls_in(&m, f);
+    let before = print_module(&m);
+    for c in calls {
+        assert!(matches!(m.inline_call(c), Err(EditError::NotInlinable(_))));
+    }
+    assert_eq!(
+        print_module(&m),
+        before,
+        "refused inlining must not change the IR"
+    );
+}
+
+#[test]
+fn clone_function_copies_body_and_maps_values() {
+    let mut m = parse(CHAIN);
+    let callee = func(&m, "callee");
+    let (clone, map) = m.clone_function(callee, "callee.clone").unwrap();
+    assert_eq!(IrView::func_name(&m, clone), "callee.clone");
+    assert_eq!(m.num_params(clone), 2);
+    for (old, new) in m.params(callee).zip(m.params(clone)).collect::<Vec<_>>() {
+        assert_eq!(map[&old], new);
+    }
+    let text = verified(&m);
+    assert!(
+        text.contains("define internal i32 @\"callee.clone\"(i32 %x, ptr %p)")
+            || text.contains("define internal i32 @callee.clone(i32 %x, ptr %p)"),
+        "{text}"
+    );
+    // The clone is independent: its blocks are its own.
+    let orig_blocks: Vec<_> = m.blocks(callee).collect();
+    assert!(m.blocks(clone).all(|b| !orig_blocks.contains(&b)));
+    assert_eq!(m.blocks(clone).count(), 3);
+    // Name clashes are refused.
+    assert_eq!(
+        m.clone_function(callee, "caller").unwrap_err(),
+        EditError::NameTaken
+    );
+}
+
+#[test]
+fn retarget_call_through_set_callee_and_erase_old_function() {
+    let mut m = parse(CHAIN);
+    let callee = func(&m, "callee");
+    let (clone, _) = m.clone_function(callee, "callee2").unwrap();
+    let caller = func(&m, "caller");
+    let call = calls_in(&m, caller)[0];
+    assert_eq!(m.erase_function(callee), Err(EditError::HasUses));
+    let fty = m.func_type(clone);
+    let v = m.func_value(clone);
+    m.set_callee(call, v, fty).unwrap();
+    assert_eq!(m.callee(call), Some(Callee::Direct(clone)));
+    m.erase_function(callee).unwrap();
+    let text = verified(&m);
+    assert!(!text.contains("@callee("), "{text}");
+    assert!(text.contains("call i32 @callee2(i32 %n, ptr %q)"), "{text}");
+}
+
+#[test]
+fn operands_list_the_callee_last() {
+    let m = parse(CHAIN);
+    let caller = func(&m, "caller");
+    let call = calls_in(&m, caller)[0];
+    let ops: Vec<_> = m.operands(call).collect();
+    assert_eq!(ops.len(), 3);
+    assert_eq!(ops[2], m.func_value(func(&m, "callee")));
+    assert_eq!(ops[0], m.param(caller, 0).unwrap());
+    let args: Vec<_> = m.call_args(call).collect();
+    assert_eq!(args, ops[..2]);
+}
+
+#[test]
+fn users_are_maintained_across_edits() {
+    let mut m = parse(CHAIN);
+    let caller = func(&m, "caller");
+    let n = m.param(caller, 0).unwrap();
+    let call = calls_in(&m, caller)[0];
+    assert_eq!(
+        IrView::users(&m, n).collect::<Vec<_>>(),
+        vec![User::Inst(call)]
+    );
+    let i32t = m.value_type(n);
+    let seven = m.const_int_of(i32t, 7);
+    IrEdit::set_operand(&mut m, call, 0, seven).unwrap();
+    assert!(m.has_no_uses(n));
+    assert!(IrView::users(&m, seven).any(|u| u == User::Inst(call)));
+    // Type mismatches are refused.
+    let q = m.param(caller, 1).unwrap();
+    assert_eq!(
+        IrEdit::set_operand(&mut m, call, 0, q),
+        Err(EditError::TypeMismatch)
+    );
+}
+
+#[test]
+fn attributes_added_and_removed_through_groups() {
+    let mut m = parse(
+        r#"
+define void @f(ptr %p) #0 {
+  ret void
+}
+define void @g() #0 {
+  ret void
+}
+attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
+"#,
+    );
+    let f = func(&m, "f");
+    let g = func(&m, "g");
+    assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    assert!(m.remove_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    m.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::AlwaysInline));
+    m.add_attr(f, AttrSlot::Function, Attr::Str("nvvm.kernel", ""));
+    m.add_attr(f, AttrSlot::Param(0), Attr::Enum(AttrKind::NoAlias));
+    assert!(!m.has_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    assert_eq!(
+        m.str_attr(f, AttrSlot::Function, "target-cpu"),
+        Some("sm_90")
+    );
+    // @g still shares the untouched group.
+    assert!(m.has_attr(g, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    let text = verified(&m);
+    assert!(text.contains("define void @f(ptr noalias %p)"), "{text}");
+    assert!(text.contains("alwaysinline"), "{text}");
+    assert!(text.contains("\"nvvm.kernel\""), "{text}");
+}
+
+#[test]
+fn remove_param_and_change_param_type() {
+    let mut m = parse(
+        r#"
+define internal void @h(i32 %unused, ptr %p) {
+  store i32 1, ptr %p, align 4
+  ret void
+}
+"#,
+    );
+    let h = func(&m, "h");
+    m.remove_param(h, 0).unwrap();
+    assert_eq!(m.num_params(h), 1);
+    assert_eq!(m.remove_param(h, 0), Err(EditError::HasUses));
+    let p1 = m.ptr_type(1);
+    m.set_param_type(h, 0, p1).unwrap();
+    let text = verified(&m);
+    assert!(
+        text.contains("define internal void @h(ptr addrspace(1) %p)"),
+        "{text}"
+    );
+    assert!(text.contains("store i32 1, ptr addrspace(1) %p"), "{text}");
+}
+
+#[test]
+fn build_call_and_cast_insert_before() {
+    let mut m = parse(
+        r#"
+declare void @sink(ptr addrspace(1))
+define void @k(ptr %p) {
+  ret void
+}
+"#,
+    );
+    let k = func(&m, "k");
+    let ret = m.insts(m.entry_block(k).unwrap()).next().unwrap();
+    let p = m.param(k, 0).unwrap();
+    let g = m.ptr_type(1);
+    let cast = m.build_cast(ret, Opcode::AddrSpaceCast, p, g).unwrap();
+    let sink = func(&m, "sink");
+    let (fty, sv) = (m.func_type(sink), m.func_value(sink));
+    m.build_call(ret, fty, sv, &[cast]).unwrap();
+    assert_eq!(
+        m.build_call(ret, fty, sv, &[p]),
+        Err(EditError::TypeMismatch)
+    );
+    let i64t = m.int_type(64);
+    assert_eq!(
+        m.build_cast(ret, Opcode::ZExt, p, i64t),
+        Err(EditError::TypeMismatch)
+    );
+    let text = verified(&m);
+    assert!(
+        text.contains("addrspacecast ptr %p to ptr addrspace(1)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call void @sink(ptr addrspace(1) %1)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn metadata_nodes_and_named_metadata() {
+    let mut m = parse(
+        r#"
+define void @k() {
+  ret void
+}
+!nvvm.annotations = !{!0}
+!0 = !{ptr @k, !"kernel", i32 1}
+"#,
+    );
+    let k = func(&m, "k");
+    let ann: Vec<_> = m.named_md("nvvm.annotations").collect();
+    assert_eq!(ann.len(), 1);
+    let ops: Vec<_> = m.md_operands(ann[0]).collect();
+    assert_eq!(ops[0], MdOperand::Value(m.func_value(k)));
+    assert_eq!(ops[1], MdOperand::String("kernel"));
+    let domain = m
+        .create_self_ref_md_node(&[MdOperand::String("dom")])
+        .unwrap();
+    let scope = m
+        .create_self_ref_md_node(&[MdOperand::Node(domain)])
+        .unwrap();
+    let list = m.create_md_node(&[MdOperand::Node(scope)], false).unwrap();
+    let ret = m.insts(m.entry_block(k).unwrap()).next().unwrap();
+    m.set_inst_md(ret, "alias.scope", Some(list));
+    assert_eq!(m.inst_md(ret, "alias.scope"), Some(list));
+    m.add_named_md_operand("nvvm.extra", list);
+    let text = verified(&m);
+    assert!(text.contains("!nvvm.extra = !{"), "{text}");
+    assert!(text.contains("distinct !{"), "{text}");
+    assert!(m.remove_named_md_operand("nvvm.extra", list));
+    assert!(!print_module(&m).contains("!nvvm.extra"));
+}
+
+#[test]
+fn erase_block_drops_phi_entries() {
+    let mut m = parse(
+        r#"
+define i32 @f(i1 %c) {
+entry:
+  br label %join
+dead:
+  br label %join
+join:
+  %v = phi i32 [ 1, %entry ], [ 2, %dead ]
+  ret i32 %v
+}
+"#,
+    );
+    let f = func(&m, "f");
+    let blocks: Vec<_> = m.blocks(f).collect();
+    assert_eq!(m.erase_block(blocks[0]), Err(EditError::HasUses));
+    m.erase_block(blocks[1]).unwrap();
+    let text = verified(&m);
+    assert!(text.contains("phi i32 [ 1, %entry ]"), "{text}");
+    assert!(!text.contains("dead"), "{text}");
+}

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Corpus tier: runs nvpass on every module of the real-IR corpus and has
+# LLVM's and NVIDIA's tools judge the output.
+#
+#   scripts/corpus-tier.sh [CORPUS_DIR]
+#
+# CORPUS_DIR defaults to $NVPASS_CORPUS or ~/.cache/nvpass-corpus and is
+# built with ../shared/tools/build-corpus.sh when missing. Per module:
+#   roundtrip   nvpass-cli run --pipeline '' parses and prints it
+#   verify      opt-19 -passes=verify accepts the output
+#   diff        llvm-diff-19 finds no difference from the input
+#   fixpoint    printing the output again gives identical bytes
+#   llc         llc-19 -march=nvptx64 -mcpu=sm_90 compiles the output
+#   ptxas       ptxas -arch=sm_90 assembles that PTX
+# and then, for every registered pass P (`nvpass-cli list-passes`) and for
+# the pipelines in $here/scripts/corpus-pipelines.txt:
+#   P           nvpass-cli run --pipeline P succeeds
+#   P/verify    opt-19 -passes=verify accepts the output
+#   P/idem      running P again on its own output changes nothing
+#   P/llc, P/ptxas  as above, where the unmodified input compiles
+# Prints one line per check and a closing "N passed, N failed" line; exits
+# non-zero when anything failed.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${1:-${NVPASS_CORPUS:-$HOME/.cache/nvpass-corpus}}
+shared=${NVPASS_SHARED:-$here/../shared}
+if [ ! -f "$corpus/MANIFEST" ] || ! command -v opt-19 >/dev/null || [ ! -x "$corpus/bin/ptxas" ]; then
+  bash "$shared/tools/build-corpus.sh" "$corpus" >&2 || { echo "corpus: build failed"; echo "0 passed, 1 failed"; exit 1; }
+fi
+cli=${NVPASS_CLI:-$here/target/release/nvpass-cli}
+[ -x "$cli" ] || cargo build --release -q -p nvpass-cli --manifest-path "$here/Cargo.toml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0 fail=0
+check() { # name module command...
+  local name=$1 mod=$2; shift 2
+  if "$@" >"$work/log" 2>&1; then
+    pass=$((pass + 1)); echo "PASS $name $mod"
+  else
+    fail=$((fail + 1)); echo "FAIL $name $mod"; head -n 20 "$work/log" | sed 's/^/    /'
+  fi
+}
+pipelines=()
+while read -r name _; do pipelines+=("$name"); done < <("$cli" list-passes | tail -n +2)
+if [ -f "$here/scripts/corpus-pipelines.txt" ]; then
+  while read -r p; do [ -n "$p" ] && [ "${p#\#}" = "$p" ] && pipelines+=("$p"); done < "$here/scripts/corpus-pipelines.txt"
+fi
+for ll in "$corpus"/ll/*.ll; do
+  mod=$(basename "$ll" .ll)
+  out="$work/$mod.out.ll"
+  check roundtrip "$mod" "$cli" run --pipeline '' "$ll" -o "$out"
+  [ -f "$out" ] || continue
+  check verify "$mod" opt-19 -passes=verify -disable-output "$out"
+  check diff "$mod" llvm-diff-19 "$ll" "$out"
+  check fixpoint "$mod" bash -c '"$1" run --pipeline "" "$2" -o "$3" && cmp "$2" "$3"' _ "$cli" "$out" "$work/$mod.again.ll"
+  # The code generators judge only modules whose unmodified input LLVM and
+  # ptxas accept (CUDA 12.9's libdevice calls NVVM intrinsics llc-19 does
+  # not know, so its PTX is rejected before nvpass is involved).
+  if llc-19 -march=nvptx64 -mcpu=sm_90 "$ll" -o "$work/$mod.ref.ptx" 2>/dev/null &&
+     "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ref.ptx" -o /dev/null 2>/dev/null; then
+    check llc "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$out" -o "$work/$mod.ptx"
+    check ptxas "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ptx" -o "$work/$mod.cubin"
+    codegen=1
+  else
+    codegen=0
+  fi
+  for p in "${pipelines[@]}"; do
+    po="$work/$mod.p.ll"
+    rm -f "$po"
+    check "$p" "$mod" "$cli" run --pipeline "$p" "$ll" -o "$po"
+    [ -f "$po" ] || continue
+    check "$p/verify" "$mod" opt-19 -passes=verify -disable-output "$po"
+    check "$p/idem" "$mod" bash -c '"$1" run --pipeline "$2" "$3" -o "$4" && cmp "$3" "$4"' _ "$cli" "$p" "$po" "$work/$mod.p2.ll"
+    if [ $codegen = 1 ]; then
+      check "$p/llc" "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$po" -o "$work/$mod.p.ptx"
+      check "$p/ptxas" "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.p.ptx" -o "$work/$mod.p.cubin"
+    fi
+  done
+done
+echo "corpus: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
