@@ -994,8 +994,12 @@ impl<'a> Printer<'a> {
                     if i > 0 {
                         self.s(", ");
                     }
-                    self.sym(*k);
-                    self.s(": ");
+                    // Positional operands (`!DIExpression(DW_OP_deref)`)
+                    // have an empty field name.
+                    if !m.strings.get(*k).is_empty() {
+                        self.sym(*k);
+                        self.s(": ");
+                    }
                     match f {
                         MdField::Ref(r) => self.md_ref(*r),
                         MdField::Raw(s) => self.sym(*s),
@@ -1262,16 +1266,9 @@ impl<'a> Printer<'a> {
         self.s(if ad.is_ifunc { "ifunc " } else { "alias " });
         self.ty(ad.value_ty);
         self.s(", ");
-        let t = ad.target.value;
-        let is_expr = matches!(
-            m.values.get(t).map(|d| &d.kind),
-            Some(ValueKind::Const(Const::Expr { .. }))
-        );
-        if is_expr {
-            self.operand(t);
-        } else {
-            self.typed_operand(t);
-        }
+        // llvm-dis omits the type before a constant-expression aliasee; the
+        // typed form is what LLParser documents and what every reader accepts.
+        self.typed_operand(ad.target.value);
         for &p in &ad.tail {
             self.tail_piece(p);
         }
