@@ -11,10 +11,10 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
-mod cdp;
-
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
+
+mod cdp;
 
 /// The registry of every pass in this crate, for host IR `M`.
 ///

@@ -350,3 +350,6 @@ fn retarget_to_stub<M: IrEdit + ?Sized>(
     m.set_callee(call, callee, fn_ty)
         .map_err(|e| PassFailure::new(format!("cannot retarget call to '{name}': {e}")))
 }
+
+#[cfg(test)]
+mod tests;
