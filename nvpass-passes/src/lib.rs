@@ -14,6 +14,8 @@ extern crate alloc;
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
 
+mod cdp;
+
 /// The registry of every pass in this crate, for host IR `M`.
 ///
 /// Registration order is the order `nvpass-cli list-passes` prints.
@@ -21,5 +23,6 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     #[allow(unused_mut)]
     let mut r = Registry::new();
     // Each pass family registers its passes here (one line per module).
+    cdp::register(&mut r);
     r
 }
