@@ -1646,7 +1646,9 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        while self.tok.kind == Tk::MetaVar {
+        // `!name` followed by `=` starts a named metadata definition after
+        // a body-less `declare`, not an attachment of it.
+        while self.tok.kind == Tk::MetaVar && self.peek()?.kind != Tk::Equal {
             md.push(self.parse_attachment()?);
         }
         // Create the function.
