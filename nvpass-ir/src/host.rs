@@ -1723,8 +1723,9 @@ impl IrEdit for Module {
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
             for i in self.block_insts(*b).collect::<Vec<_>>() {
-                let ops = core::mem::take(&mut self.insts[i].ops);
-                for o in ops {
+                // One at a time: removing a use may renumber a later use of
+                // the same value by this instruction (see `Module::erase_inst`).
+                while let Some(o) = self.insts[i].ops.pop() {
                     self.remove_use(o);
                 }
             }
@@ -1803,8 +1804,7 @@ impl IrEdit for Module {
             self.remove_phi_incoming(s, b);
         }
         for &i in &insts {
-            let ops = core::mem::take(&mut self.insts[i].ops);
-            for o in ops {
+            while let Some(o) = self.insts[i].ops.pop() {
                 self.remove_use(o);
             }
         }
