@@ -26,12 +26,12 @@
 //!    passes need the original spelling). Restricted pointer parameters gain
 //!    `noalias`. Clang-form roots get no keys: the spec gives them no scope
 //!    ID and `noalias` is already their canonical form.
-//! 4. **Propagation** ([`derive`]): every `load`, `store`, `atomicrmw` and
+//! 4. **Propagation** ([`propagate`]): every `load`, `store`, `atomicrmw` and
 //!    `cmpxchg` whose pointer is derived from roots through
 //!    `getelementptr`, `bitcast`, `addrspacecast`, `phi` and `select` (every
 //!    incoming value derived) is stamped. Front-end IR spills parameters to
 //!    stack slots first, so a private single-store `alloca` is looked
-//!    through (see [`derive`]).
+//!    through (see [`propagate`]).
 //! 5. **Metadata** ([`scopes`]): one anonymous domain per function named
 //!    `restrict.domain.<function>`, one scope per root named
 //!    `restrict.scope.<id>.<argument>` (`<id>` is the key's scope ID, or
@@ -93,7 +93,7 @@
 //! - Scope lists already on an access keep the scopes of other domains;
 //!   only this function's domain is replaced (see [`scopes`]).
 
-pub mod derive;
+pub mod propagate;
 pub mod roots;
 pub mod scopes;
 
@@ -148,7 +148,7 @@ pub const MD_ALIAS_SCOPE: &str = "alias.scope";
 /// alias.
 pub const MD_NOALIAS: &str = "noalias";
 /// Calls a spill slot may be passed to (`llvm.lifetime.start/end`); see
-/// [`derive`]. Not from the spec: LLVM's stack-slot lifetime markers.
+/// [`propagate`]. Not from the spec: LLVM's stack-slot lifetime markers.
 pub const LIFETIME_INTRINSIC_PREFIX: &str = "llvm.lifetime.";
 
 /// Spec 004, "Tunables": `process-restrict` (default 1), master enable.
@@ -396,8 +396,8 @@ fn process_function<M: IrEdit + ?Sized>(
         cx.emit(d);
     }
 
-    let accesses = derive::derived_accesses(m, &roots, cfg.multi_level);
-    let mut stamped: Vec<(nvpass_core::ir::InstId, derive::RootSet)> = Vec::new();
+    let accesses = propagate::derived_accesses(m, &roots, cfg.multi_level);
+    let mut stamped: Vec<(nvpass_core::ir::InstId, propagate::RootSet)> = Vec::new();
     let mut n_changed = 0u64;
     if !accesses.is_empty() {
         let domain_name = format!("{DOMAIN_NAME_PREFIX}{fname}");

@@ -27,7 +27,7 @@ use hashbrown::HashMap;
 use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, MdId, MdOperand};
 use smallvec::SmallVec;
 
-use super::derive::RootSet;
+use super::propagate::RootSet;
 use super::{MD_ALIAS_SCOPE, MD_NOALIAS};
 
 type Ops = SmallVec<[MdId; 4]>;

@@ -11,6 +11,7 @@
 ; CHECK: %v3 = load i32, ptr %mixed, align 4{{$}}
 ; CHECK: store i32 %v3, ptr %c, align 4, !alias.scope [[LC]], !noalias [[LAB]]
 ; CHECK: %v4 = load i32, ptr %u, align 4, !alias.scope [[LA:![0-9]+]], !noalias [[LBC:![0-9]+]]
+; CHECK-NEXT: store i32 %v4, ptr %p, align 4, !alias.scope [[LAB]], !noalias [[LC]]
 define void @joins(ptr "user_specified_restrict_scope"="1" %a, ptr "user_specified_restrict_scope"="1" %b, ptr "user_specified_restrict_scope"="1" %c, ptr %other, i1 %cond) {
 entry:
   br i1 %cond, label %left, label %right
@@ -28,6 +29,7 @@ join:
   store i32 %v3, ptr %c, align 4
   %u = select i1 %cond, ptr %a, ptr undef
   %v4 = load i32, ptr %u, align 4
+  store i32 %v4, ptr %p, align 4
   ret void
 }
 
