@@ -12,6 +12,7 @@
 extern crate alloc;
 
 mod pretreat;
+mod restrict;
 
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
@@ -27,5 +28,6 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     // Each pass family registers its passes here (one line per module).
     pretreat::register(&mut r);
     cdp::register(&mut r);
+    restrict::register(&mut r);
     r
 }
