@@ -110,10 +110,11 @@ fn blocker<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'static str> {
     None
 }
 
+/// `%name` of parameter `i`, or `<unnamed>`.
 fn param_label<M: IrView + ?Sized>(m: &M, f: FuncId, i: usize) -> String {
     match m.param(f, i).and_then(|v| m.value_name(v)) {
         Some(n) => format!("%{n}"),
-        None => format!("%{i}"),
+        None => String::from("<unnamed>"),
     }
 }
 
