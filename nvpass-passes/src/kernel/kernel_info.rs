@@ -291,12 +291,10 @@ fn collect_globals<M: IrView + ?Sized>(
         ValueKind::Global(g) => {
             out.insert(g);
         }
-        ValueKind::Constant(_) => {
-            if seen.insert(v) {
-                let ops: Vec<ValueId> = m.const_operands(v).collect();
-                for o in ops {
-                    collect_globals(m, o, out, seen);
-                }
+        ValueKind::Constant(_) if seen.insert(v) => {
+            let ops: Vec<ValueId> = m.const_operands(v).collect();
+            for o in ops {
+                collect_globals(m, o, out, seen);
             }
         }
         _ => {}
@@ -570,7 +568,7 @@ impl<M: IrView + ?Sized> ModuleAnalysis<M> for KernelInfoPrinter {
             let name = m.func_name(k);
             for (metric, value) in METRICS.iter().zip(values) {
                 let d = cx
-                    .remark(RemarkKind::Analysis, *metric)
+                    .remark(RemarkKind::Analysis, metric)
                     .in_function(name)
                     .text(MESSAGE_PREFIX)
                     .arg("Metric", *metric)
