@@ -630,4 +630,13 @@ pub trait IrView: TypeView {
     fn struct_layout(&self, ty: TypeId) -> Option<StructLayout> {
         self.data_layout().struct_layout(self, ty)
     }
+
+    // ---- inlining support ----------------------------------------------------
+
+    /// The explicit `align N` of an `alloca`, in bytes; `None` for other
+    /// opcodes and for allocas without `align` (whose alignment is then the
+    /// ABI alignment of [`IrView::alloca_type`]).
+    fn alloca_align(&self, _i: InstId) -> Option<u64> {
+        None
+    }
 }
