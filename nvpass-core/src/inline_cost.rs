@@ -766,7 +766,10 @@ pub fn model_a_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelAParams) -
         .call_args(call)
         .zip(formals.iter())
         .filter(|&(a, &f)| {
-            match (model_a_type_bytes(m, m.value_type(a)), model_a_type_bytes(m, f)) {
+            match (
+                model_a_type_bytes(m, m.value_type(a)),
+                model_a_type_bytes(m, f),
+            ) {
                 (Some(x), Some(y)) => x > y,
                 _ => false,
             }
@@ -884,7 +887,8 @@ pub fn model_b_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelBParams) -
         match m.opcode(i) {
             Opcode::Load | Opcode::Store => cost += p.memaccess_cost,
             Opcode::Call | Opcode::Invoke => {
-                let intrinsic = direct_callee(m, i).is_some_and(|f| is_intrinsic_name(m.func_name(f)));
+                let intrinsic =
+                    direct_callee(m, i).is_some_and(|f| is_intrinsic_name(m.func_name(f)));
                 if !intrinsic {
                     cost += p.call_penalty;
                 }
@@ -998,7 +1002,12 @@ pub fn model_d_bonus<M: IrView + ?Sized>(m: &M, f: FuncId) -> i64 {
 /// Applies model D to a verdict of the model for `callee`: the bonus raises
 /// a threshold (`as_budget == false`, models B and C) or lowers a cost
 /// charged to a budget (`as_budget == true`, model A).
-pub fn with_model_d<M: IrView + ?Sized>(m: &M, callee: FuncId, v: Verdict, as_budget: bool) -> Verdict {
+pub fn with_model_d<M: IrView + ?Sized>(
+    m: &M,
+    callee: FuncId,
+    v: Verdict,
+    as_budget: bool,
+) -> Verdict {
     match v {
         Verdict::Cost { cost, threshold } => {
             let bonus = model_d_bonus(m, callee);
@@ -1017,7 +1026,6 @@ pub fn with_model_d<M: IrView + ?Sized>(m: &M, callee: FuncId, v: Verdict, as_bu
         v => v,
     }
 }
-
 
 #[cfg(test)]
 mod tests {

@@ -36,8 +36,8 @@ use nvpass_core::datalayout::DataLayout;
 use nvpass_core::diag::DebugLoc;
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, BlockId, CallConv, Callee, ConstKind, EditError, FuncId,
-    GlobalId, InlineInfo, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId, TypeKind, TypeView,
-    User, ValueId, ValueKind, ValueMap,
+    GlobalId, InlineInfo, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId,
+    TypeKind, TypeView, User, ValueId, ValueKind, ValueMap,
 };
 use smallvec::SmallVec;
 
@@ -1123,7 +1123,9 @@ impl IrView for Module {
 
     fn alloca_align(&self, i: InstId) -> Option<u64> {
         match &self.insts[ifrom(i)].extra {
-            Extra::Alloca { align, .. } if self.insts[ifrom(i)].opcode == IrOpcode::Alloca => *align,
+            Extra::Alloca { align, .. } if self.insts[ifrom(i)].opcode == IrOpcode::Alloca => {
+                *align
+            }
             _ => None,
         }
     }
@@ -1585,8 +1587,9 @@ impl IrEdit for Module {
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
             for i in self.block_insts(*b).collect::<Vec<_>>() {
-                let ops = core::mem::take(&mut self.insts[i].ops);
-                for o in ops {
+                // Pop one by one: removing a use may move another use of the
+                // same value, possibly an earlier operand of this instruction.
+                while let Some(o) = self.insts[i].ops.pop() {
                     self.remove_use(o);
                 }
             }
@@ -1665,8 +1668,9 @@ impl IrEdit for Module {
             self.remove_phi_incoming(s, b);
         }
         for &i in &insts {
-            let ops = core::mem::take(&mut self.insts[i].ops);
-            for o in ops {
+            // Pop one by one: removing a use may move another use of the
+            // same value, possibly an earlier operand of this instruction.
+            while let Some(o) = self.insts[i].ops.pop() {
                 self.remove_use(o);
             }
         }
@@ -2077,7 +2081,9 @@ impl Module {
             None => IrEdit::declare_function(self, MEMCPY_P0_P0_I64, tid(fty))?,
         };
         if self.funcs[ffrom(f)].ty != fty {
-            return Err(EditError::NotInlinable("llvm.memcpy declared with another type"));
+            return Err(EditError::NotInlinable(
+                "llvm.memcpy declared with another type",
+            ));
         }
         Ok((self.funcs[ffrom(f)].value, fty))
     }

@@ -565,8 +565,9 @@ impl Module {
             }
         }
         self.detach_inst(inst);
-        let ops = core::mem::take(&mut self.insts[inst].ops);
-        for o in ops {
+        // Pop one by one: removing a use may move another use of the
+        // same value, possibly an earlier operand of this instruction.
+        while let Some(o) = self.insts[inst].ops.pop() {
             self.remove_use(o);
         }
         self.insts[inst].blocks.clear();

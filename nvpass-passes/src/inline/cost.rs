@@ -54,15 +54,14 @@ use alloc::vec::Vec;
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::inline_cost::{
     cost_below_threshold, direct_callee, model_a_cost, model_b_cost, model_c_cost, with_model_d,
-    AdvisorMode, ModelAParams, ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET,
-    INLINER_KNOBS, INTRINSIC_NAME_PREFIX, KNOB_AGGRESSIVE_INLINE,
-    KNOB_DISABLE_INLINED_ALLOCA_MERGING, KNOB_ENABLE_ML_INLINER,
-    KNOB_FUNCTION_INLINE_COST_MULTIPLIER, KNOB_INLINECOLD_THRESHOLD,
+    AdvisorMode, ModelAParams, ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET, INLINER_KNOBS,
+    INTRINSIC_NAME_PREFIX, KNOB_AGGRESSIVE_INLINE, KNOB_DISABLE_INLINED_ALLOCA_MERGING,
+    KNOB_ENABLE_ML_INLINER, KNOB_FUNCTION_INLINE_COST_MULTIPLIER, KNOB_INLINECOLD_THRESHOLD,
     KNOB_INLINEHINT_THRESHOLD, KNOB_INLINE_ADJ_BUDGET1, KNOB_INLINE_BUDGET,
     KNOB_INLINE_CALL_PENALTY, KNOB_INLINE_COLD_CALLSITE_THRESHOLD, KNOB_INLINE_INSTR_COST,
     KNOB_INLINE_MAXSWITCHCASES, KNOB_INLINE_MEMACCESS_COST, KNOB_INLINE_NUMSWITCHFUNC,
-    KNOB_INLINE_SWITCHCTRL, KNOB_INLINE_THRESHOLD, KNOB_INLINE_TOTAL_BUDGET,
-    KNOB_NV_INLINE_ALL, KNOB_PROFUSEINLINE,
+    KNOB_INLINE_SWITCHCTRL, KNOB_INLINE_THRESHOLD, KNOB_INLINE_TOTAL_BUDGET, KNOB_NV_INLINE_ALL,
+    KNOB_PROFUSEINLINE,
 };
 use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView};
 use nvpass_core::kernel::is_kernel_function;
@@ -212,9 +211,19 @@ fn read_knobs(cx: &PassContext<'_>) -> Result<Knobs, PassFailure> {
 }
 
 enum Decision {
-    Inline { cost: i64, threshold: i64, why: &'static str },
-    TooCostly { cost: i64, threshold: i64 },
-    Budget { cost: i64, budget: i64 },
+    Inline {
+        cost: i64,
+        threshold: i64,
+        why: &'static str,
+    },
+    TooCostly {
+        cost: i64,
+        threshold: i64,
+    },
+    Budget {
+        cost: i64,
+        budget: i64,
+    },
     Never(&'static str),
 }
 
@@ -241,8 +250,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
                     k.budget
                 };
                 let mut st = CallerInliner::new(k.merge);
-                let mut work: alloc::collections::VecDeque<InstId> =
-                    call_sites(m, caller).into();
+                let mut work: alloc::collections::VecDeque<InstId> = call_sites(m, caller).into();
                 while let Some(call) = work.pop_front() {
                     let Some(callee) = direct_callee(m, call) else {
                         continue;
@@ -252,50 +260,62 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
                     if quiet && !k.profuse {
                         continue;
                     }
-                    let decision = self.decide(m, &k, &sccs, &st, caller, call, callee, budget_left, total_used);
+                    let decision = self.decide(
+                        m,
+                        &k,
+                        &sccs,
+                        &st,
+                        caller,
+                        call,
+                        callee,
+                        budget_left,
+                        total_used,
+                    );
                     let caller_name = m.func_name(caller).to_string();
                     let callee_name = m.func_name(callee).to_string();
                     match decision {
-                        Decision::Inline { cost, threshold, why } => {
-                            match st.inline(m, call, callee) {
-                                Ok(done) => {
-                                    changed = true;
-                                    let charged = cost.max(0);
-                                    budget_left -= charged;
-                                    total_used += charged;
-                                    inlined_from.push(callee);
-                                    cx.add_stat(&NUM_INLINED, 1);
-                                    cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
-                                    work.extend(done.new_calls);
-                                    let d = cx
-                                        .remark(RemarkKind::Passed, "Inlined")
-                                        .in_function(caller_name.clone())
-                                        .text("'")
-                                        .arg("Callee", callee_name)
-                                        .text("' inlined into '")
-                                        .arg("Caller", caller_name)
-                                        .text("' with (cost=")
-                                        .arg("Cost", cost.to_string())
-                                        .text(", threshold=")
-                                        .arg("Threshold", threshold.to_string())
-                                        .text("): ")
-                                        .arg("Reason", why);
-                                    cx.emit(d);
-                                }
-                                Err(e) => {
-                                    let d = cx
-                                        .remark(RemarkKind::Missed, "NotInlined")
-                                        .in_function(caller_name.clone())
-                                        .text("'")
-                                        .arg("Callee", callee_name)
-                                        .text("' not inlined into '")
-                                        .arg("Caller", caller_name)
-                                        .text("' because ")
-                                        .arg("Reason", e.to_string());
-                                    cx.emit(d);
-                                }
+                        Decision::Inline {
+                            cost,
+                            threshold,
+                            why,
+                        } => match st.inline(m, call, callee) {
+                            Ok(done) => {
+                                changed = true;
+                                let charged = cost.max(0);
+                                budget_left -= charged;
+                                total_used += charged;
+                                inlined_from.push(callee);
+                                cx.add_stat(&NUM_INLINED, 1);
+                                cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
+                                work.extend(done.new_calls);
+                                let d = cx
+                                    .remark(RemarkKind::Passed, "Inlined")
+                                    .in_function(caller_name.clone())
+                                    .text("'")
+                                    .arg("Callee", callee_name)
+                                    .text("' inlined into '")
+                                    .arg("Caller", caller_name)
+                                    .text("' with (cost=")
+                                    .arg("Cost", cost.to_string())
+                                    .text(", threshold=")
+                                    .arg("Threshold", threshold.to_string())
+                                    .text("): ")
+                                    .arg("Reason", why);
+                                cx.emit(d);
                             }
-                        }
+                            Err(e) => {
+                                let d = cx
+                                    .remark(RemarkKind::Missed, "NotInlined")
+                                    .in_function(caller_name.clone())
+                                    .text("'")
+                                    .arg("Callee", callee_name)
+                                    .text("' not inlined into '")
+                                    .arg("Caller", caller_name)
+                                    .text("' because ")
+                                    .arg("Reason", e.to_string());
+                                cx.emit(d);
+                            }
+                        },
                         Decision::TooCostly { cost, threshold } => {
                             let d = cx
                                 .remark(RemarkKind::Missed, "TooCostly")

@@ -341,8 +341,7 @@ pub fn has_image_or_sampler_argument<M: IrView + ?Sized>(
     let fv = m.func_value(f);
     m.inst_users(fv).any(|c| {
         m.callee(c) == Some(nvpass_core::ir::Callee::Direct(f))
-            && m
-                .call_args(c)
+            && m.call_args(c)
                 .any(|a| global_of(m, a).is_some_and(|g| ann.globals.contains(&g)))
     })
 }

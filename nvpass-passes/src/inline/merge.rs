@@ -142,7 +142,10 @@ impl CallerInliner {
                     e.addr_space == shape.2
                         && e.size >= shape.0
                         && e.align >= shape.1
-                        && !e.regions.iter().any(|&r| self.is_ancestor_or_self(r, region))
+                        && !e
+                            .regions
+                            .iter()
+                            .any(|&r| self.is_ancestor_or_self(r, region))
                 })
                 .min_by_key(|(_, e)| e.size)
                 .map(|(k, _)| k);

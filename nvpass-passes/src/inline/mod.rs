@@ -24,9 +24,9 @@
 //!   `disable-inlined-alloca-merging`), used by `inline-must`,
 //!   `force-inline` and `inline`.
 //! - [`callgraph`]: direct-call graph, Tarjan SCCs in bottom-up order.
-//! - [`remove_dead_callees`]: internal callees left without uses after
-//!   inlining are erased (spec 002 "after: callee body inlined, internal
-//!   callee dead-stripped").
+//! - [`remove_dead_callees`]: internal (and other discardable) callees left
+//!   without uses after inlining are erased (spec 002 "after: callee body
+//!   inlined, internal callee dead-stripped").
 
 pub mod callgraph;
 pub mod cost;
@@ -62,11 +62,14 @@ pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
     .expect("inline registers once");
 }
 
-/// Erases every function of `candidates` that has local linkage, a body
-/// and no remaining use (spec 002: "internal callee dead-stripped").
-/// Returns the number erased. Functions referenced only from metadata
-/// (`!nvvm.annotations`) still count as used through those entries' owners
-/// and are only erased when the host reports no use at all.
+/// Erases every function of `candidates` that has a body, no remaining use
+/// and a linkage that lets it be dropped when unused (`internal`,
+/// `private`, `linkonce*`, `available_externally`: LLVM's
+/// `isDiscardableIfUnused`, as LLVM's always-inliner does). Spec 002 names
+/// internal callees ("internal callee dead-stripped"); `linkonce_odr` helpers
+/// are the C++ inline functions and templates of CUDA code and go the same
+/// way, since no other module can rely on this copy. Returns the number
+/// erased.
 pub fn remove_dead_callees<M: IrEdit + ?Sized>(m: &mut M, candidates: &[FuncId]) -> u64 {
     let mut erased = 0;
     let mut todo: Vec<FuncId> = candidates.to_vec();
@@ -76,7 +79,7 @@ pub fn remove_dead_callees<M: IrEdit + ?Sized>(m: &mut M, candidates: &[FuncId])
         if !m.funcs().any(|g| g == f) {
             continue;
         }
-        if m.func_linkage(f).is_local()
+        if m.func_linkage(f).is_discardable_if_unused()
             && !m.func_is_declaration(f)
             && m.has_no_uses(m.func_value(f))
             && m.erase_function(f).is_ok()

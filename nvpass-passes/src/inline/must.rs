@@ -125,7 +125,8 @@ pub const INLINE_MUST_KNOBS: &[KnobInfo] = &[KNOB_DISABLE_INLINED_ALLOCA_MERGING
 pub const INLINE_MUST_INFO: PassInfo = PassInfo {
     name: "inline-must",
     class_name: INLINE_MUST_PASS,
-    description: "Propagate alwaysinline to forced-inline helpers and inline every alwaysinline callee",
+    description:
+        "Propagate alwaysinline to forced-inline helpers and inline every alwaysinline callee",
     knobs: INLINE_MUST_KNOBS,
     options: &[],
 };
@@ -153,7 +154,9 @@ pub const NUM_DELETED: StatInfo = StatInfo {
 
 /// Which trigger of phase 1 fires for `f`, if any (for the remark).
 pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'static str> {
-    if m.str_attr(f, AttrSlot::Function, NVVM_ALWAYS_INLINE_ATTR).is_some() {
+    if m.str_attr(f, AttrSlot::Function, NVVM_ALWAYS_INLINE_ATTR)
+        .is_some()
+    {
         return Some("nvvm.always_inline attribute");
     }
     let insts: Vec<InstId> = m.blocks(f).flat_map(|b| m.insts(b)).collect();
@@ -188,9 +191,9 @@ pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'s
         let n = name_of(g);
         HANDLE_INTRINSIC_PREFIXES.iter().any(|p| n.starts_with(p))
             && !n.contains(BINDLESS_MARKER)
-            && m.call_args(c)
-                .next()
-                .is_some_and(|a| matches!(m.value_kind(a), ValueKind::Argument { func, .. } if func == f))
+            && m.call_args(c).next().is_some_and(
+                |a| matches!(m.value_kind(a), ValueKind::Argument { func, .. } if func == f),
+            )
     });
     if handle_from_param {
         return Some("texture/surface handle parameter");
@@ -296,8 +299,7 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
                 Some(String::from("callee is a declaration"))
             } else if m.func_linkage(callee).is_interposable() {
                 Some(String::from("callee is interposable"))
-            } else if callee == caller || cyclic.contains(&callee) || st.in_history(call, callee)
-            {
+            } else if callee == caller || cyclic.contains(&callee) || st.in_history(call, callee) {
                 Some(String::from("recursive cycle"))
             } else {
                 match st.inline(m, call, callee) {

@@ -16,7 +16,8 @@ const DL: &str = "target datalayout = \"e-i64:64-i128:128-v16:16-v32:32-n16:32:6
 
 fn parse(src: &str) -> Module {
     let text = format!("{DL}{src}");
-    parse_module(text.as_bytes()).unwrap_or_else(|e| panic!("{}", e.render("t.ll", text.as_bytes())))
+    parse_module(text.as_bytes())
+        .unwrap_or_else(|e| panic!("{}", e.render("t.ll", text.as_bytes())))
 }
 
 fn func(m: &Module, name: &str) -> FuncId {
@@ -82,11 +83,19 @@ fn model_a_eligibility_chain_in_order() {
         ("internal", "", "linkage not linkonce_odr/weak_odr"),
         ("", "", "linkage not linkonce_odr/weak_odr"),
         ("weak_odr", "noinline", "noinline function attribute"),
-        ("linkonce_odr", "noinline optnone", "noinline function attribute"),
+        (
+            "linkonce_odr",
+            "noinline optnone",
+            "noinline function attribute",
+        ),
     ] {
         let m = module(linkage, attrs);
         let call = first_call_to(&m, "caller", "callee");
-        assert_eq!(model_a_cost(&m, call, &p), Verdict::Never(why), "{linkage} {attrs}");
+        assert_eq!(
+            model_a_cost(&m, call, &p),
+            Verdict::Never(why),
+            "{linkage} {attrs}"
+        );
     }
     // nv-inline-all bypasses everything but needs a body.
     let m = module("internal", "noinline");
@@ -95,7 +104,10 @@ fn model_a_eligibility_chain_in_order() {
         inline_all: true,
         ..p
     };
-    assert_eq!(model_a_cost(&m, call, &all), Verdict::Always("nv-inline-all"));
+    assert_eq!(
+        model_a_cost(&m, call, &all),
+        Verdict::Always("nv-inline-all")
+    );
 }
 
 #[test]
@@ -138,13 +150,20 @@ fn model_a_type_size_engine_and_struct_walk() {
          define linkonce_odr void @s(ptr byval(%S) %s, [3 x i17] %a, <4 x half> %h) {\n  ret void\n}\n",
     );
     let f = func(&m, "s");
-    let tys: alloc::vec::Vec<_> = TypeView::func_type_params(&m, IrView::func_type(&m, f)).collect();
+    let tys: alloc::vec::Vec<_> =
+        TypeView::func_type_params(&m, IrView::func_type(&m, f)).collect();
     // (3 * 17 + 7) >> 3 = 7; (4 * 16 + 7) >> 3 = 8; ptr = 64 bits -> 8.
     assert_eq!(model_a_type_bytes(&m, tys[1]), Some(7));
     assert_eq!(model_a_type_bytes(&m, tys[2]), Some(8));
     assert_eq!(model_a_type_bytes(&m, tys[0]), Some(8));
     // %S: i32 at 0, [2 x float] at 4, <4 x float> aligned to 16 -> 32 bytes.
-    let s = m.type_attr(f, nvpass_core::ir::AttrSlot::Param(0), nvpass_core::ir::AttrKind::ByVal).unwrap();
+    let s = m
+        .type_attr(
+            f,
+            nvpass_core::ir::AttrSlot::Param(0),
+            nvpass_core::ir::AttrKind::ByVal,
+        )
+        .unwrap();
     assert_eq!(model_a_type_bytes(&m, s), Some(32));
     // Slots: i32 1 + [2 x float] 2 + <4 x float> 1 = 4.
     assert_eq!(param_slots(&m, s), 4);
@@ -163,19 +182,34 @@ fn model_a_switch_knobs() {
     let call = first_call_to(&m, "u", "sw");
     // 5 instructions - 2 * 2 slots = 1 with the heuristics off.
     let off = ModelAParams::default();
-    assert_eq!(model_a_cost(&m, call, &off), Verdict::Cost { cost: 1, threshold: 20_000 });
+    assert_eq!(
+        model_a_cost(&m, call, &off),
+        Verdict::Cost {
+            cost: 1,
+            threshold: 20_000
+        }
+    );
     let on = ModelAParams {
         switch_ctrl: 1,
         num_switch_func: 50,
         max_switch_cases: 3,
         ..off
     };
-    assert_eq!(model_a_cost(&m, call, &on), Verdict::Cost { cost: 51, threshold: 20_000 });
+    assert_eq!(
+        model_a_cost(&m, call, &on),
+        Verdict::Cost {
+            cost: 51,
+            threshold: 20_000
+        }
+    );
     let strict = ModelAParams {
         max_switch_cases: 2,
         ..on
     };
-    assert_eq!(model_a_cost(&m, call, &strict), Verdict::Never("too many switch cases"));
+    assert_eq!(
+        model_a_cost(&m, call, &strict),
+        Verdict::Never("too many switch cases")
+    );
 }
 
 #[test]
@@ -185,13 +219,31 @@ fn model_b_hand_computed_cost_and_thresholds() {
     let p = ModelBParams::default();
     let m = module("linkonce_odr", "");
     let call = first_call_to(&m, "caller", "callee");
-    assert_eq!(model_b_cost(&m, call, &p), Verdict::Cost { cost: 15, threshold: 225 });
+    assert_eq!(
+        model_b_cost(&m, call, &p),
+        Verdict::Cost {
+            cost: 15,
+            threshold: 225
+        }
+    );
     let m = module("linkonce_odr", "inlinehint");
     let call = first_call_to(&m, "caller", "callee");
-    assert_eq!(model_b_cost(&m, call, &p), Verdict::Cost { cost: 15, threshold: 325 });
+    assert_eq!(
+        model_b_cost(&m, call, &p),
+        Verdict::Cost {
+            cost: 15,
+            threshold: 325
+        }
+    );
     let m = module("linkonce_odr", "cold");
     let call = first_call_to(&m, "caller", "callee");
-    assert_eq!(model_b_cost(&m, call, &p), Verdict::Cost { cost: 15, threshold: 45 });
+    assert_eq!(
+        model_b_cost(&m, call, &p),
+        Verdict::Cost {
+            cost: 15,
+            threshold: 45
+        }
+    );
     // The only call to a local function earns the last-call bonus.
     let m = module("internal", "");
     let call = first_call_to(&m, "caller", "callee");
@@ -204,7 +256,10 @@ fn model_b_hand_computed_cost_and_thresholds() {
     );
     let m = module("linkonce_odr", "alwaysinline");
     let call = first_call_to(&m, "caller", "callee");
-    assert_eq!(model_b_cost(&m, call, &p), Verdict::Always("always inline attribute"));
+    assert_eq!(
+        model_b_cost(&m, call, &p),
+        Verdict::Always("always inline attribute")
+    );
     assert!(cost_below_threshold(224, 225));
     assert!(!cost_below_threshold(225, 225));
     assert!(cost_below_threshold(0, -5));
@@ -217,11 +272,17 @@ fn model_c_multiplies_intra_scc_calls() {
     let p = ModelBParams::default();
     assert_eq!(
         model_c_cost(&m, call, &p, true, FUNCTION_INLINE_COST_MULTIPLIER),
-        Verdict::Cost { cost: 90, threshold: 225 }
+        Verdict::Cost {
+            cost: 90,
+            threshold: 225
+        }
     );
     assert_eq!(
         model_c_cost(&m, call, &p, false, FUNCTION_INLINE_COST_MULTIPLIER),
-        Verdict::Cost { cost: 15, threshold: 225 }
+        Verdict::Cost {
+            cost: 15,
+            threshold: 225
+        }
     );
     assert_eq!(AdvisorMode::parse("release"), Some(AdvisorMode::Release));
     assert_eq!(
@@ -248,11 +309,33 @@ fn model_d_class9_bonus() {
     let call = first_call_to(&m, "u", "warp");
     // Model B: 4 instructions * 5 (intrinsic calls have no penalty) = 20,
     // minus 5 * 2 + 25 = 35 -> -15; threshold 225 + 4000.
-    let b = with_model_d(&m, warp, model_b_cost(&m, call, &ModelBParams::default()), false);
-    assert_eq!(b, Verdict::Cost { cost: -15, threshold: 4225 });
+    let b = with_model_d(
+        &m,
+        warp,
+        model_b_cost(&m, call, &ModelBParams::default()),
+        false,
+    );
+    assert_eq!(
+        b,
+        Verdict::Cost {
+            cost: -15,
+            threshold: 4225
+        }
+    );
     // Model A: 5 - 2 * 2 = 1, minus 4000 -> 0.
-    let a = with_model_d(&m, warp, model_a_cost(&m, call, &ModelAParams::default()), true);
-    assert_eq!(a, Verdict::Cost { cost: 0, threshold: 20_000 });
+    let a = with_model_d(
+        &m,
+        warp,
+        model_a_cost(&m, call, &ModelAParams::default()),
+        true,
+    );
+    assert_eq!(
+        a,
+        Verdict::Cost {
+            cost: 0,
+            threshold: 20_000
+        }
+    );
 }
 
 #[test]
@@ -278,7 +361,10 @@ fn sccs_are_bottom_up() {
         .iter()
         .map(|c| c.iter().map(|&f| IrView::func_name(&m, f)).collect())
         .collect();
-    assert_eq!(names, [alloc::vec!["c"], alloc::vec!["b", "b2"], alloc::vec!["a"]]);
+    assert_eq!(
+        names,
+        [alloc::vec!["c"], alloc::vec!["b", "b2"], alloc::vec!["a"]]
+    );
     assert!(s.same_scc(func(&m, "b"), func(&m, "b2")));
 }
 
@@ -292,7 +378,8 @@ fn force_inline_slot_sizes() {
          define [145 x i8] @r145() {\n  ret [145 x i8] zeroinitializer\n}\n",
     );
     let f = func(&m, "f");
-    let tys: alloc::vec::Vec<_> = TypeView::func_type_params(&m, IrView::func_type(&m, f)).collect();
+    let tys: alloc::vec::Vec<_> =
+        TypeView::func_type_params(&m, IrView::func_type(&m, f)).collect();
     assert_eq!(param_slot_size(&m, tys[0]), 4); // i8 -> at least 4
     assert_eq!(param_slot_size(&m, tys[1]), 8); // pointer
     assert_eq!(param_slot_size(&m, tys[2]), 16); // vector of pointers
