@@ -24,21 +24,27 @@
 //!
 //! # Compatibility
 //!
-//! An alloca is merged into a pool alloca of the same address space whose
-//! allocated size is at least its size and whose alignment (explicit
-//! `align`, else the type's ABI alignment) is at least its alignment; the
-//! smallest such alloca wins. Only single-element allocas take part
-//! (`alloca T` or `alloca T, i32 1`). Merging replaces every use of the new
-//! alloca, lifetime markers included, and erases it.
+//! As in LLVM's legacy inliner (`InlinedArrayAllocas`), only aggregate
+//! allocas (arrays and structs) take part, and an alloca is merged into a
+//! pool alloca of the *same* allocated type and address space whose
+//! alignment (explicit `align`, else the type's ABI alignment) is at least
+//! its own. Scalars are left alone on purpose: ptxas promotes a scalar
+//! local whose address does not escape to a register, and folding it into
+//! a larger buffer would block that (measured on `cub_kernels.fe`: merging
+//! scalars into any large-enough buffer grew the summed stack frames from
+//! 360 to 848 bytes). Only single-element allocas take part (`alloca T` or
+//! `alloca T, i32 1`). Merging replaces every use of the new alloca,
+//! lifetime markers included, and erases it.
 
 use alloc::vec::Vec;
 
 use hashbrown::HashMap;
-use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, TypeKind};
+use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, TypeId, TypeKind};
 
 #[derive(Clone, Debug)]
 struct PoolEntry {
     alloca: InstId,
+    ty: TypeId,
     size: u64,
     align: u64,
     addr_space: u32,
@@ -140,7 +146,7 @@ impl CallerInliner {
                 .enumerate()
                 .filter(|(_, e)| {
                     e.addr_space == shape.2
-                        && e.size >= shape.0
+                        && e.ty == shape.3
                         && e.align >= shape.1
                         && !e
                             .regions
@@ -164,6 +170,7 @@ impl CallerInliner {
                 }
                 None => self.pool.push(PoolEntry {
                     alloca: a,
+                    ty: shape.3,
                     size: shape.0,
                     align: shape.1,
                     addr_space: shape.2,
@@ -175,9 +182,16 @@ impl CallerInliner {
     }
 }
 
-/// `(size, alignment, address space)` of a single-element static alloca.
-fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32)> {
+/// `(size, alignment, address space, type)` of a single-element static
+/// alloca of aggregate type.
+fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32, TypeId)> {
     let ty = m.alloca_type(a)?;
+    if !matches!(
+        m.type_kind(ty),
+        TypeKind::Array { .. } | TypeKind::Struct { .. }
+    ) {
+        return None;
+    }
     if let Some(n) = m.operand(a, 0) {
         if m.const_int(n) != Some(1) {
             return None;
@@ -188,5 +202,5 @@ fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32)>
     let TypeKind::Ptr(addr_space) = m.type_kind(m.value_type(m.inst_result(a)?)) else {
         return None;
     };
-    Some((size, align, addr_space))
+    Some((size, align, addr_space, ty))
 }
