@@ -12,6 +12,7 @@
 extern crate alloc;
 
 pub mod cdp;
+pub mod inline;
 pub mod kernel;
 pub mod pretreat;
 pub mod restrict;
@@ -29,6 +30,7 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     pretreat::register(&mut r);
     kernel::register(&mut r);
     cdp::register(&mut r);
+    inline::register(&mut r);
     restrict::register(&mut r);
     r
 }

@@ -320,4 +320,30 @@ pub trait IrEdit: IrView {
     fn retype_global_initializer(&mut self, _g: GlobalId, _init: ValueId) -> Result<(), EditError> {
         Err(EditError::Unsupported("retype_global_initializer"))
     }
+
+    // ---- inlining with results ------------------------------------------------
+
+    /// [`IrEdit::inline_call`], also reporting what the inlined copy
+    /// contains (LLVM's `InlineFunctionInfo`): the static `alloca`s now in
+    /// the caller's entry block and the call sites copied from the callee
+    /// body. Policy code uses them to keep inlining into the copied calls
+    /// and to merge allocas of different inlined call sites.
+    ///
+    /// The default runs [`IrEdit::inline_call`] and reports nothing, which
+    /// is always sound (callers then skip what needs the information).
+    fn inline_call_with_info(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        self.inline_call(call).map(|()| InlineInfo::default())
+    }
+}
+
+/// What [`IrEdit::inline_call_with_info`] brought into the caller.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct InlineInfo {
+    /// Static `alloca`s copied from the callee's entry block, now in the
+    /// caller's entry block (including the copies that carry `byval`
+    /// arguments), in callee order.
+    pub static_allocas: alloc::vec::Vec<InstId>,
+    /// Call sites (`call`, `invoke`, `callbr`) copied from the callee body,
+    /// in callee layout order.
+    pub inlined_calls: alloc::vec::Vec<InstId>,
 }
