@@ -1890,6 +1890,49 @@ impl IrEdit for Module {
             None => self.named_md.push(NamedMd { name: s, ops }),
         }
     }
+
+    fn set_result_ptr_type(&mut self, inst: InstId, ty: TypeId) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let r = self.insts[i]
+            .result
+            .expand()
+            .ok_or(EditError::TypeMismatch)?;
+        let new = tfrom(ty);
+        if self.types.ptr_addrspace(self.values[r].ty).is_none()
+            || self.types.ptr_addrspace(new).is_none()
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        self.values[r].ty = new;
+        self.insts[i].ty = new;
+        Ok(())
+    }
+
+    fn set_pointer_operand(
+        &mut self,
+        inst: InstId,
+        index: usize,
+        value: ValueId,
+    ) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
+        let old = self.insts[i].ops[idx].value;
+        let (a, b) = (self.values[old].ty, self.values[vfrom(value)].ty);
+        if a != b
+            && (self.types.ptr_addrspace(a).is_none() || self.types.ptr_addrspace(b).is_none())
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        Module::set_operand(
+            self,
+            crate::value::Use {
+                user: IrUser::Inst(i),
+                index: idx as u32,
+            },
+            vfrom(value),
+        );
+        Ok(())
+    }
 }
 
 impl Module {

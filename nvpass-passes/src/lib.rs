@@ -11,6 +11,8 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
+mod addrspace;
+
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
 
@@ -21,5 +23,6 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     #[allow(unused_mut)]
     let mut r = Registry::new();
     // Each pass family registers its passes here (one line per module).
+    addrspace::register(&mut r);
     r
 }
