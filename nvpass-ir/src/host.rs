@@ -1174,7 +1174,24 @@ impl IrEdit for Module {
     }
 
     fn set_linkage(&mut self, f: FuncId, linkage: Linkage) {
-        self.funcs[ffrom(f)].linkage = ir_linkage(linkage);
+        let f = ffrom(f);
+        self.funcs[f].linkage = ir_linkage(linkage);
+        if linkage.is_local() {
+            // As LLVM's GlobalValue::setLinkage: a local symbol has default
+            // visibility and is implicitly dso_local (the verifier rejects
+            // `internal hidden`).
+            let kws = core::mem::take(&mut self.funcs[f].keywords);
+            let kept = kws
+                .into_iter()
+                .filter(|&k| {
+                    !matches!(
+                        self.str_of(k),
+                        "hidden" | "protected" | "dllimport" | "dllexport" | "dso_local"
+                    )
+                })
+                .collect();
+            self.funcs[f].keywords = kept;
+        }
     }
 
     fn set_global_linkage(&mut self, g: GlobalId, linkage: Linkage) {
@@ -1348,6 +1365,7 @@ impl IrEdit for Module {
             return Err(EditError::NameTaken);
         }
         let sd = self.funcs[src].clone();
+        let src_name = self.values[sd.value].name;
         let nf = self.new_func_data(name, sd.ty);
         let fv = self.funcs[nf].value;
         self.values[fv].ty = self.values[sd.value].ty;
@@ -1382,7 +1400,13 @@ impl IrEdit for Module {
             d.fn_attrs = sd.fn_attrs.clone();
             d.section = sd.section;
             d.partition = sd.partition;
-            d.comdat = sd.comdat;
+            // A bare `comdat` names the function's own comdat; the clone
+            // stays in the original's comdat (as LLVM's CloneFunction
+            // does), so spell it out.
+            d.comdat = match sd.comdat {
+                Some(None) => Some(src_name),
+                c => c,
+            };
             d.align = sd.align;
             d.gc = sd.gc;
             d.md = sd.md.clone();

@@ -38,7 +38,10 @@
 //!    uses of the old result are rewired (through a cast back to `ptr` when
 //!    the return space was resolved), and the old call is erased. Call-site
 //!    attributes and `!dbg` are copied.
-//! 7. Affected functions are re-enqueued: the callers of the specialized
+//! 7. An original that is discardable when unused (`linkonce_odr`,
+//!    `internal`, ...) and lost its last use is deleted: it is dead, and its
+//!    generic calls would otherwise keep poisoning its callees' votes.
+//! 8. Affected functions are re-enqueued: the callers of the specialized
 //!    function (spec 000) and the candidate callees of the target, whose
 //!    arguments just became concrete (this is what specializes
 //!    `chain_outer -> chain_inner` chains; the transcript calls them
@@ -226,6 +229,25 @@ pub fn construct<M: IrEdit + ?Sized>(opts: &PassOptions) -> Result<AnyPass<M>, S
     })))
 }
 
+/// Whether parameter `k` of `f` is a generic pointer that may be
+/// specialized: ABI pointers (`byval`, `byref`, `sret`, `inalloca`,
+/// `preallocated`) keep their type, the NVPTX parameter ABI depends on it.
+pub fn is_specializable_param<M: IrView + ?Sized>(ir: &M, f: FuncId, k: usize) -> bool {
+    let Some(p) = ir.param(f, k) else {
+        return false;
+    };
+    ir.type_kind(ir.value_type(p)) == TypeKind::Ptr(0)
+        && ![
+            AttrKind::ByVal,
+            AttrKind::ByRef,
+            AttrKind::StructRet,
+            AttrKind::InAlloca,
+            AttrKind::Preallocated,
+        ]
+        .into_iter()
+        .any(|a| ir.has_attr(f, AttrSlot::Param(k as u32), AttrKey::Kind(a)))
+}
+
 /// Spec 000 `specialization_candidate` (see the module docs).
 pub fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
     let fa = |k| ir.has_attr(f, AttrSlot::Function, AttrKey::Kind(k));
@@ -237,9 +259,7 @@ pub fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
         && !fa(AttrKind::Naked)
         && !ir.func_linkage(f).is_interposable()
         && !ir.has_attr(f, AttrSlot::Function, AttrKey::Str(NVVM_AS_ATTR))
-        && ir
-            .params(f)
-            .any(|p| ir.type_kind(ir.value_type(p)) == TypeKind::Ptr(0))
+        && (0..ir.num_params(f)).any(|k| is_specializable_param(ir, f, k))
 }
 
 /// One vote vector: per parameter, the concrete space to give it (`None`:
@@ -338,9 +358,8 @@ impl Run<'_, '_> {
         f: FuncId,
         site: InstId,
     ) -> Vec<Option<AsLattice>> {
-        let generic: Vec<bool> = ir
-            .params(f)
-            .map(|p| ir.type_kind(ir.value_type(p)) == TypeKind::Ptr(0))
+        let generic: Vec<bool> = (0..ir.num_params(f))
+            .map(|k| is_specializable_param(ir, f, k))
             .collect();
         let args: Vec<ValueId> = ir.call_args(site).collect();
         let caller = ir.inst_func(site);
@@ -528,6 +547,11 @@ fn retarget<M: IrEdit + ?Sized>(
     ir.erase_inst(call)
 }
 
+/// Whether `f` was rewritten in place (it then carries [`NVVM_AS_ATTR`]).
+fn in_place_done<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
+    ir.has_attr(f, AttrSlot::Function, AttrKey::Str(NVVM_AS_ATTR))
+}
+
 fn direct_callees<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
     let mut out = Vec::new();
     for b in ir.blocks(f) {
@@ -574,8 +598,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
         }
         run.note(format!("{DUMP_INITIAL} {}", wl.len()));
         let (mut n_cloned, mut n_in_place, mut n_calls) = (0u64, 0u64, 0u64);
+        let mut erased: HashSet<FuncId> = HashSet::new();
         while let Some(f) = wl.pop() {
-            if !is_candidate(ir, f) || run.provenance(ir, f).is_none() {
+            if erased.contains(&f) || !is_candidate(ir, f) || run.provenance(ir, f).is_none() {
                 continue;
             }
             let (sites, all_sites) = Run::call_sites(ir, f);
@@ -592,12 +617,8 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     }
                 }
             } else {
-                let mut votes: Vec<Option<AsLattice>> = ir
-                    .params(f)
-                    .map(|p| {
-                        (ir.type_kind(ir.value_type(p)) == TypeKind::Ptr(0))
-                            .then_some(AsLattice::Bottom)
-                    })
+                let mut votes: Vec<Option<AsLattice>> = (0..nparams)
+                    .map(|k| is_specializable_param(ir, f, k).then_some(AsLattice::Bottom))
                     .collect();
                 for v in &per_site {
                     for (slot, obs) in votes.iter_mut().zip(v) {
@@ -677,9 +698,22 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     affected.insert(g);
                 }
             }
+            // A discardable original that lost every use is deleted, so that
+            // its generic calls no longer poison its callees.
+            if !in_place_done(ir, f)
+                && ir.func_linkage(f).is_discardable_if_unused()
+                && ir.has_no_uses(ir.func_value(f))
+            {
+                let callees = direct_callees(ir, f);
+                if ir.erase_function(f).is_ok() {
+                    erased.insert(f);
+                    run.prov.remove(&f);
+                    affected.extend(callees);
+                }
+            }
             let mut pushed = 0;
             for g in affected {
-                if is_candidate(ir, g) && wl.push(g) {
+                if !erased.contains(&g) && is_candidate(ir, g) && wl.push(g) {
                     pushed += 1;
                 }
             }
