@@ -489,7 +489,7 @@ fn resolve_return<M: IrEdit + ?Sized>(
     let mut conv = Converter::default();
     let mut new_ops = Vec::new();
     for &(i, v) in &rets {
-        new_ops.push((i, conv.to_space(ir, v, n, i)?));
+        new_ops.push((i, conv.view_in(ir, v, n, i)?));
     }
     let ty = ir.ptr_type(n);
     ir.set_ret_type(f, ty)?;
@@ -512,7 +512,7 @@ fn retarget<M: IrEdit + ?Sized>(
     let mut new_args = Vec::with_capacity(args.len());
     for (k, &a) in args.iter().enumerate() {
         let v = match votes.get(k).copied().flatten() {
-            Some(s) => conv.to_space(ir, a, s.addr_space().0, call)?,
+            Some(s) => conv.view_in(ir, a, s.addr_space().0, call)?,
             None => a,
         };
         new_args.push(v);

@@ -416,7 +416,7 @@ fn run_function<M: IrEdit + ?Sized>(
                 Some(&b) if ir.opcode(i) == Opcode::Phi => ir.terminator(b).unwrap_or(i),
                 _ => i,
             };
-            let nv = conv.to_space(ir, o, n, site).map_err(edit_err)?;
+            let nv = conv.view_in(ir, o, n, site).map_err(edit_err)?;
             ir.set_pointer_operand(i, k, nv).map_err(edit_err)?;
         }
     }
@@ -427,7 +427,7 @@ fn run_function<M: IrEdit + ?Sized>(
         if space_of(ir, p) != Some(0) {
             continue;
         }
-        let nv = conv.to_space(ir, p, n, i).map_err(edit_err)?;
+        let nv = conv.view_in(ir, p, n, i).map_err(edit_err)?;
         ir.set_pointer_operand(i, idx, nv).map_err(edit_err)?;
     }
     for &(r, u, k) in &fixups {
@@ -446,7 +446,7 @@ fn run_function<M: IrEdit + ?Sized>(
             }
             continue;
         }
-        let back = conv.to_space(ir, r, 0, u).map_err(edit_err)?;
+        let back = conv.view_in(ir, r, 0, u).map_err(edit_err)?;
         ir.set_pointer_operand(u, k, back).map_err(edit_err)?;
     }
     st.folded += fold_casts(ir, f, &prov, &mut conv)?;
@@ -509,7 +509,7 @@ fn fold_casts<M: IrEdit + ?Sized>(
                         );
                     if kernel_ptr {
                         let entry = ir.entry_block(func);
-                        let canonical = conv.to_space(ir, src, 1, c).map_err(edit_err)?;
+                        let canonical = conv.view_in(ir, src, 1, c).map_err(edit_err)?;
                         if canonical != res
                             && entry.is_some()
                             && ir.value_kind(canonical) != ValueKind::Inst(c)

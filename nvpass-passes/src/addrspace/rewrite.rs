@@ -119,7 +119,7 @@ impl Converter {
     /// `addrspacecast` from that space, `null` of the new type for `null`,
     /// and otherwise builds one `addrspacecast` right after the definition
     /// (before `use_site` for constants).
-    pub fn to_space<M: IrEdit + ?Sized>(
+    pub fn view_in<M: IrEdit + ?Sized>(
         &mut self,
         ir: &mut M,
         v: ValueId,
