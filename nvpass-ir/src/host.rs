@@ -1194,7 +1194,24 @@ impl IrEdit for Module {
     }
 
     fn set_linkage(&mut self, f: FuncId, linkage: Linkage) {
-        self.funcs[ffrom(f)].linkage = ir_linkage(linkage);
+        let f = ffrom(f);
+        self.funcs[f].linkage = ir_linkage(linkage);
+        if linkage.is_local() {
+            // As LLVM's GlobalValue::setLinkage: a local symbol has default
+            // visibility and is implicitly dso_local (the verifier rejects
+            // `internal hidden`).
+            let kws = core::mem::take(&mut self.funcs[f].keywords);
+            let kept = kws
+                .into_iter()
+                .filter(|&k| {
+                    !matches!(
+                        self.str_of(k),
+                        "hidden" | "protected" | "dllimport" | "dllexport" | "dso_local"
+                    )
+                })
+                .collect();
+            self.funcs[f].keywords = kept;
+        }
     }
 
     fn set_global_linkage(&mut self, g: GlobalId, linkage: Linkage) {
@@ -1368,6 +1385,7 @@ impl IrEdit for Module {
             return Err(EditError::NameTaken);
         }
         let sd = self.funcs[src].clone();
+        let src_name = self.values[sd.value].name;
         let nf = self.new_func_data(name, sd.ty);
         let fv = self.funcs[nf].value;
         self.values[fv].ty = self.values[sd.value].ty;
@@ -1402,7 +1420,13 @@ impl IrEdit for Module {
             d.fn_attrs = sd.fn_attrs.clone();
             d.section = sd.section;
             d.partition = sd.partition;
-            d.comdat = sd.comdat;
+            // A bare `comdat` names the function's own comdat; the clone
+            // stays in the original's comdat (as LLVM's CloneFunction
+            // does), so spell it out.
+            d.comdat = match sd.comdat {
+                Some(None) => Some(src_name),
+                c => c,
+            };
             d.align = sd.align;
             d.gc = sd.gc;
             d.md = sd.md.clone();
@@ -1896,6 +1920,49 @@ impl IrEdit for Module {
 
     fn inline_call_with_info(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
         self.inline_call_impl(call)
+    }
+
+    fn set_result_ptr_type(&mut self, inst: InstId, ty: TypeId) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let r = self.insts[i]
+            .result
+            .expand()
+            .ok_or(EditError::TypeMismatch)?;
+        let new = tfrom(ty);
+        if self.types.ptr_addrspace(self.values[r].ty).is_none()
+            || self.types.ptr_addrspace(new).is_none()
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        self.values[r].ty = new;
+        self.insts[i].ty = new;
+        Ok(())
+    }
+
+    fn set_pointer_operand(
+        &mut self,
+        inst: InstId,
+        index: usize,
+        value: ValueId,
+    ) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
+        let old = self.insts[i].ops[idx].value;
+        let (a, b) = (self.values[old].ty, self.values[vfrom(value)].ty);
+        if a != b
+            && (self.types.ptr_addrspace(a).is_none() || self.types.ptr_addrspace(b).is_none())
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        Module::set_operand(
+            self,
+            crate::value::Use {
+                user: IrUser::Inst(i),
+                index: idx as u32,
+            },
+            vfrom(value),
+        );
+        Ok(())
     }
 }
 

@@ -11,6 +11,7 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
+pub mod addrspace;
 pub mod cdp;
 pub mod inline;
 pub mod kernel;
@@ -31,6 +32,7 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     kernel::register(&mut r);
     cdp::register(&mut r);
     inline::register(&mut r);
+    addrspace::register(&mut r);
     restrict::register(&mut r);
     r
 }
