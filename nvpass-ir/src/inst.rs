@@ -297,7 +297,9 @@ bitflags! {
         const INALLOCA = 1 << 21;
         /// `cleanup` (landingpad).
         const CLEANUP = 1 << 22;
-        /// `trunc nuw`/`trunc nsw` share NUW/NSW; this marks `fast`'s group.
+        /// `swifterror` (alloca).
+        const SWIFTERROR = 1 << 23;
+        /// All fast-math flags: what `fast` stands for.
         const FAST = Self::NNAN.bits() | Self::NINF.bits() | Self::NSZ.bits()
             | Self::ARCP.bits() | Self::CONTRACT.bits() | Self::AFN.bits()
             | Self::REASSOC.bits();

@@ -543,6 +543,7 @@ impl Parser<'_> {
             if self.eat_kw(b"inalloca")? {
                 flags |= InstFlags::INALLOCA;
             } else if self.eat_kw(b"swifterror")? {
+                flags |= InstFlags::SWIFTERROR;
             } else {
                 break;
             }

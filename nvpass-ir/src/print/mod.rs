@@ -1660,6 +1660,9 @@ impl<'a> Printer<'a> {
                 if d.flags.contains(InstFlags::INALLOCA) {
                     self.s("inalloca ");
                 }
+                if d.flags.contains(InstFlags::SWIFTERROR) {
+                    self.s("swifterror ");
+                }
                 if let Extra::Alloca {
                     ty,
                     align,
