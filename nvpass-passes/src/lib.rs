@@ -11,6 +11,9 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
+mod pretreat;
+mod restrict;
+
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
 
@@ -23,6 +26,8 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     #[allow(unused_mut)]
     let mut r = Registry::new();
     // Each pass family registers its passes here (one line per module).
+    pretreat::register(&mut r);
     cdp::register(&mut r);
+    restrict::register(&mut r);
     r
 }
