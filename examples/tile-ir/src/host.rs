@@ -1430,4 +1430,58 @@ impl IrEdit for Module {
             self.named_lists.push((name.to_string(), ids));
         }
     }
+
+    // ---- pretreat primitives ------------------------------------------------
+
+    fn set_cast_opcode(&mut self, inst: InstId, op: Opcode) -> Result<(), EditError> {
+        let InstRef::Op(o) = self.decode(inst) else {
+            return Err(EditError::TypeMismatch);
+        };
+        let kind = match (&self.ops[o].kind, op) {
+            (OpKind::Ext { .. }, Opcode::SExt | Opcode::ZExt) => OpKind::Ext {
+                signed: op == Opcode::SExt,
+            },
+            (OpKind::Trunc, Opcode::Trunc) => OpKind::Trunc,
+            (OpKind::CastSpace, Opcode::AddrSpaceCast) => OpKind::CastSpace,
+            _ => return Err(EditError::TypeMismatch),
+        };
+        self.ops[o].kind = kind;
+        Ok(())
+    }
+
+    fn erase_blocks(&mut self, blocks: &[BlockId]) -> Result<(), EditError> {
+        let set: Vec<Block> = blocks.iter().map(|&b| bfrom(b)).collect();
+        let Some(&first) = set.first() else {
+            return Ok(());
+        };
+        let f = self.blocks[first].func;
+        let ok = set.iter().all(|&b| {
+            self.blocks[b].func == f
+                && self.func_blocks(f).first() != Some(&b)
+                && self.edges_into(b).iter().all(|(p, _, _)| set.contains(p))
+        });
+        // Block arguments are not phis here: a value defined in the set and
+        // passed along an edge from the set is a use inside the set.
+        if !ok || !self.results_used_only_inside(&set) {
+            return Err(EditError::HasUses);
+        }
+        for b in set {
+            self.delete_block(b);
+        }
+        Ok(())
+    }
+
+    fn array_type_of(&mut self, elem: TypeId, len: u64) -> Result<TypeId, EditError> {
+        Ok(tid(self.array_ty(tfrom(elem), len)))
+    }
+
+    fn retype_global_initializer(&mut self, g: GlobalId, init: ValueId) -> Result<(), EditError> {
+        let (g, v) = (gfrom(g), vfrom(init));
+        if !matches!(self.values[v].def, ValueDef::Const(_)) {
+            return Err(EditError::TypeMismatch);
+        }
+        self.globals[g].ty = self.values[v].ty;
+        self.globals[g].init = Some(v);
+        Ok(())
+    }
 }
