@@ -4,8 +4,33 @@
 //! (KernelAttrPass, InlineMustPass, CDPLaunchExpander, KernelArgEliminator,
 //! ...) must reach the same predicate, so that no two passes disagree. This
 //! is it; do not re-implement the check elsewhere.
+//!
+//! # Legacy `!nvvm.annotations` kernel marks
+//!
+//! clang (up to at least 19) and CUDA 11-era NVVM mark kernels only through
+//! the module-level list `!nvvm.annotations = !{!{ptr @k, !"kernel", i32 1}}`,
+//! which none of the spec's four criteria reads. The predicate stays exactly
+//! the spec's four-criteria disjunction; the metadata form is handled next to
+//! it, once, by:
+//!
+//! - [`parse_nvvm_annotation`] / [`nvvm_annotations`]: the one reader of
+//!   `!nvvm.annotations` entries (`!{<target>, !"key", <value>, ...}`);
+//! - [`KernelSet`]: the set of functions that satisfy
+//!   [`is_kernel_function`] *or* carry a legacy kernel mark with a non-zero
+//!   value. Passes that must not miss kernels of unmigrated IR (stamping,
+//!   dead-function removal, argument elimination, kernel reports) use it;
+//!   it calls [`is_kernel_function`] and adds the metadata marks, so the two
+//!   never disagree on a function that has been through `kernel-attr` or
+//!   `kernel-attr-transplant`.
+//!
+//! A mark `!"kernel", i32 0` is not a kernel mark (LLVM's
+//! `isKernelFunction` reads the value the same way).
 
-use crate::ir::{AttrKey, AttrSlot, CallConv, FuncId, IrView};
+use alloc::vec::Vec;
+
+use hashbrown::HashSet;
+
+use crate::ir::{AttrKey, AttrSlot, CallConv, FuncId, IrView, MdId, MdOperand, ValueId, ValueKind};
 
 /// Function attribute that marks a kernel in the modern form (criterion 2).
 ///
@@ -44,6 +69,125 @@ pub fn is_kernel_function<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
         ]
         .into_iter()
         .any(|key| ir.has_attr(f, AttrSlot::Function, AttrKey::Str(key)))
+}
+
+/// Named metadata holding legacy NVVM annotations (`!nvvm.annotations`).
+///
+/// Spec 002 "Kernel Identity", criterion 3: the "old !nvvm.annotations
+/// metadata" that KernelAttrTransplanter migrates.
+pub const NVVM_ANNOTATIONS: &str = "nvvm.annotations";
+
+/// Annotation key of a legacy kernel mark (`!{ptr @k, !"kernel", i32 1}`).
+pub const KERNEL_ANNOTATION_KEY: &str = "kernel";
+
+/// One well-formed `!nvvm.annotations` entry: `!{<target>, !"k1", v1, ...}`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NvvmAnnotation<'a> {
+    /// The entry's node.
+    pub node: MdId,
+    /// The annotated value (a function or a global variable).
+    pub target: ValueId,
+    /// The `(key, value)` pairs in order; values are usually integer
+    /// constants (`MdOperand::Value`), `grid_constant` takes a node.
+    pub props: Vec<(&'a str, MdOperand<'a>)>,
+}
+
+impl NvvmAnnotation<'_> {
+    /// The function annotated, if the target is a function.
+    pub fn target_func<M: IrView + ?Sized>(&self, ir: &M) -> Option<FuncId> {
+        match ir.value_kind(self.target) {
+            ValueKind::Function(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// Whether the entry holds a kernel mark with a non-zero integer value.
+    pub fn is_kernel_mark<M: IrView + ?Sized>(&self, ir: &M) -> bool {
+        self.props.iter().any(|&(k, v)| {
+            k == KERNEL_ANNOTATION_KEY
+                && matches!(v, MdOperand::Value(v) if ir.const_int(v).is_some_and(|x| x != 0))
+        })
+    }
+}
+
+/// Reads entry `node` of `!nvvm.annotations`. `None` when it is not of the
+/// form `!{<value>, !"key", <operand>, ...}` (no target value, `null`
+/// target, an odd number of key/value operands, or a key that is not a
+/// string); callers decide whether to report such entries.
+pub fn parse_nvvm_annotation<M: IrView + ?Sized>(ir: &M, node: MdId) -> Option<NvvmAnnotation<'_>> {
+    let mut ops = ir.md_operands(node);
+    let target = match ops.next()? {
+        MdOperand::Value(v) => v,
+        _ => return None,
+    };
+    let mut props = Vec::new();
+    loop {
+        let key = match ops.next() {
+            None => break,
+            Some(MdOperand::String(k)) => k,
+            Some(_) => return None,
+        };
+        props.push((key, ops.next()?));
+    }
+    Some(NvvmAnnotation {
+        node,
+        target,
+        props,
+    })
+}
+
+/// Every entry of `!nvvm.annotations` in order, with its parse
+/// ([`parse_nvvm_annotation`]; `None` for malformed entries).
+pub fn nvvm_annotations<M: IrView + ?Sized>(
+    ir: &M,
+) -> impl Iterator<Item = (MdId, Option<NvvmAnnotation<'_>>)> + '_ {
+    ir.named_md(NVVM_ANNOTATIONS)
+        .map(move |md| (md, parse_nvvm_annotation(ir, md)))
+}
+
+/// The kernels of a module: functions satisfying [`is_kernel_function`]
+/// plus functions with a legacy `!nvvm.annotations` kernel mark (see the
+/// module docs). Computed once; cheap to query.
+#[derive(Clone, Default, Debug)]
+pub struct KernelSet {
+    kernels: HashSet<FuncId>,
+    annotated: HashSet<FuncId>,
+}
+
+impl KernelSet {
+    /// Computes the set for `ir`.
+    pub fn compute<M: IrView + ?Sized>(ir: &M) -> KernelSet {
+        let annotated: HashSet<FuncId> = nvvm_annotations(ir)
+            .filter_map(|(_, a)| a)
+            .filter(|a| a.is_kernel_mark(ir))
+            .filter_map(|a| a.target_func(ir))
+            .collect();
+        let mut kernels: HashSet<FuncId> =
+            ir.funcs().filter(|&f| is_kernel_function(ir, f)).collect();
+        kernels.extend(annotated.iter().copied());
+        KernelSet { kernels, annotated }
+    }
+
+    /// Whether `f` is a kernel by [`is_kernel_function`] or by a legacy
+    /// annotation.
+    pub fn contains(&self, f: FuncId) -> bool {
+        self.kernels.contains(&f)
+    }
+
+    /// Whether `f` carries a legacy `!nvvm.annotations` kernel mark.
+    pub fn has_legacy_mark(&self, f: FuncId) -> bool {
+        self.annotated.contains(&f)
+    }
+
+    /// Number of kernels.
+    pub fn len(&self) -> usize {
+        self.kernels.len()
+    }
+
+    /// Whether there is no kernel.
+    pub fn is_empty(&self) -> bool {
+        self.kernels.is_empty()
+    }
 }
 
 #[cfg(test)]

@@ -11,22 +11,23 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
-mod pretreat;
-mod restrict;
+pub mod cdp;
+pub mod kernel;
+pub mod pretreat;
+pub mod restrict;
 
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
 
-mod cdp;
-
 /// The registry of every pass in this crate, for host IR `M`.
 ///
-/// Registration order is the order `nvpass-cli list-passes` prints.
+/// Registration order is the order `nvpass-cli list-passes` prints: the
+/// order in which the passes usually run.
 pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
-    #[allow(unused_mut)]
     let mut r = Registry::new();
     // Each pass family registers its passes here (one line per module).
     pretreat::register(&mut r);
+    kernel::register(&mut r);
     cdp::register(&mut r);
     restrict::register(&mut r);
     r

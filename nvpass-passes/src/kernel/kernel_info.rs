@@ -1,0 +1,601 @@
+//! `kernel-info` (KernelInfoPrinter): one analysis remark per metric per
+//! kernel.
+//!
+//! Spec 002, "Kernel Info Printer": a read-only pass that "walks every
+//! function that satisfies isKernelFunction and emits one Remark per metric
+//! in a fixed `kernel-info: <Metric> in function '<fn>' = <value>` format",
+//! nineteen metrics in the order of [`METRICS`]; "downstream tooling parses
+//! the remark stream positionally".
+//!
+//! # Output
+//! For each kernel *definition*, in module order, nineteen `Analysis`
+//! remarks, in [`METRICS`] order, with `Name` = the metric and message
+//! `kernel-info: <metric> in function '<kernel>' = <value>`. Show them with
+//! `--pass-remarks-analysis=kernel-info`, or write them with
+//! `--pass-remarks-output=FILE` (YAML, `--- !Analysis`). Arguments: `Metric`,
+//! `Function`, `Value`. The IR is never changed (a [`ModuleAnalysis`]).
+//!
+//! Kernels are [`KernelSet`] members: the one predicate
+//! [`is_kernel_function`](nvpass_core::kernel::is_kernel_function) plus
+//! legacy `!nvvm.annotations` kernel marks, so clang-19 output (marked only
+//! by metadata) is reported without running `kernel-attr` first. Kernel
+//! declarations have no body and are skipped.
+//!
+//! # How each metric is computed
+//! The pass sees IR, not machine code, so every metric is a deterministic
+//! function of the IR. The *closure* of a kernel is the kernel plus every
+//! function definition reachable from it through direct calls, each counted
+//! once. "Calls to `p*`" means direct calls whose callee name starts with
+//! one of the prefixes `p`.
+//!
+//! | metric | value |
+//! |---|---|
+//! | `regs` | peak number of SSA values (arguments and instruction results other than `alloca`s, which are frame offsets rematerialized from the stack pointer) live at one program point, by backward liveness over the CFG (phi operands live out of their incoming block); maximum over the closure. One value counts once whatever its width. |
+//! | `smem` | bytes (alloc size) of the distinct `addrspace(3)` globals referenced by instructions of the closure, directly or through constant expressions |
+//! | `cmem` | the same for `addrspace(4)` globals |
+//! | `tex` | calls to `llvm.nvvm.tex.`, `llvm.nvvm.tld4.`, `llvm.nvvm.suld.`, `llvm.nvvm.sust.`, `llvm.nvvm.txq.`, `llvm.nvvm.suq.`, `llvm.nvvm.texsurf.handle` in the closure |
+//! | `params` | bytes of the kernel's parameter space: parameters laid out in order, each at its ABI alignment (`byval`: the pointee type and its `align`), total size |
+//! | `local` | bytes of the kernel's own `alloca`s (alloc size × constant count) |
+//! | `stack` | worst-case frame chain: `local` of a function plus the largest `stack` of its direct callees (a recursive edge adds nothing) |
+//! | `barriers` | calls to `llvm.nvvm.barrier`, `llvm.nvvm.bar.` in the closure |
+//! | `loads` | `load` instructions in the closure |
+//! | `stores` | `store` instructions in the closure |
+//! | `branches` | conditional `br`, `switch` and `indirectbr` in the closure |
+//! | `fp_ops` | `fneg`, `fadd`, `fsub`, `fmul`, `fdiv`, `frem`, `fcmp`, and calls to `llvm.fma.`, `llvm.fmuladd.` in the closure |
+//! | `int_ops` | integer `add` ... `xor` (the binary opcodes on integers) and `icmp` in the closure |
+//! | `divergence` | branches (as in `branches`) whose condition depends, through SSA data flow within its function, on `llvm.nvvm.read.ptx.sreg.tid.*` / `laneid` or an `atomicrmw` / `cmpxchg` result (control dependence is not followed) |
+//! | `predicated` | `select` instructions in the closure (PTX `selp` / predicated moves) |
+//! | `vector_ops` | instructions with a vector result or vector operand in the closure |
+//! | `mma_ops` | calls to `llvm.nvvm.wgmma.`, `llvm.nvvm.mma.`, and `llvm.nvvm.wmma.*` names containing `.mma` in the closure |
+//! | `tcgen05_ops` | calls to `llvm.nvvm.tcgen05.` in the closure |
+//! | `tma_ops` | calls to `llvm.nvvm.cp.async.bulk.` in the closure |
+//!
+//! # Knobs
+//! None.
+//!
+//! # Diagnostics
+//! Only the remarks above.
+
+use alloc::boxed::Box;
+use alloc::string::{String, ToString};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use hashbrown::{HashMap, HashSet};
+use nvpass_core::diag::RemarkKind;
+use nvpass_core::ir::{
+    AttrKind, AttrSlot, BlockId, Callee, FuncId, GlobalId, InstId, IrEdit, IrView, Opcode,
+    TypeKind, ValueId, ValueKind,
+};
+use nvpass_core::kernel::KernelSet;
+use nvpass_core::names;
+use nvpass_core::pass::{AnyPass, ModuleAnalysis, PassContext, PassFailure, PassInfo, PassOptions};
+
+/// The nineteen metrics, in the order spec 002 "Kernel Info Printer" fixes:
+/// "regs, smem, cmem, tex, params, local, stack, barriers, loads, stores,
+/// branches, fp_ops, int_ops, divergence, predicated, vector_ops, mma_ops,
+/// tcgen05_ops, tma_ops". Remarks are emitted in exactly this order.
+pub const METRICS: [&str; 19] = [
+    "regs",
+    "smem",
+    "cmem",
+    "tex",
+    "params",
+    "local",
+    "stack",
+    "barriers",
+    "loads",
+    "stores",
+    "branches",
+    "fp_ops",
+    "int_ops",
+    "divergence",
+    "predicated",
+    "vector_ops",
+    "mma_ops",
+    "tcgen05_ops",
+    "tma_ops",
+];
+
+/// Prefix of every remark message (spec 002 "Kernel Info Printer").
+pub const MESSAGE_PREFIX: &str = "kernel-info: ";
+
+/// Registry entry of `kernel-info`.
+pub const INFO: PassInfo = PassInfo {
+    name: "kernel-info",
+    class_name: names::KERNEL_INFO_PRINTER,
+    description: "emit \"kernel-info: <metric> in function '<fn>' = <value>\" analysis remarks",
+    knobs: &[],
+    options: &[],
+};
+
+const TEX_PREFIXES: &[&str] = &[
+    "llvm.nvvm.tex.",
+    "llvm.nvvm.tld4.",
+    "llvm.nvvm.suld.",
+    "llvm.nvvm.sust.",
+    "llvm.nvvm.txq.",
+    "llvm.nvvm.suq.",
+    "llvm.nvvm.texsurf.handle",
+];
+const BARRIER_PREFIXES: &[&str] = &["llvm.nvvm.barrier", "llvm.nvvm.bar."];
+const FP_CALL_PREFIXES: &[&str] = &["llvm.fma.", "llvm.fmuladd."];
+const MMA_PREFIXES: &[&str] = &["llvm.nvvm.wgmma.", "llvm.nvvm.mma."];
+const WMMA_PREFIX: &str = "llvm.nvvm.wmma.";
+const TCGEN05_PREFIXES: &[&str] = &["llvm.nvvm.tcgen05."];
+const TMA_PREFIXES: &[&str] = &["llvm.nvvm.cp.async.bulk."];
+const DIVERGENT_SREG_PREFIXES: &[&str] = &[
+    "llvm.nvvm.read.ptx.sreg.tid.",
+    "llvm.nvvm.read.ptx.sreg.laneid",
+];
+
+/// The pass. Stateless.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct KernelInfoPrinter;
+
+/// The metric values of one kernel, in [`METRICS`] order.
+pub fn kernel_metrics<M: IrView + ?Sized>(m: &M, kernel: FuncId) -> [u64; 19] {
+    let closure = call_closure(m, kernel);
+    let mut v = [0u64; 19];
+    let mut shared: HashSet<GlobalId> = HashSet::new();
+    let mut constant: HashSet<GlobalId> = HashSet::new();
+    for &f in &closure {
+        v[0] = v[0].max(peak_live_values(m, f));
+        let mut globals = HashSet::new();
+        let mut seen = HashSet::new();
+        for b in m.blocks(f) {
+            for i in m.insts(b) {
+                for op in m.operands(i) {
+                    collect_globals(m, op, &mut globals, &mut seen);
+                }
+                count_inst(m, i, &mut v);
+            }
+        }
+        for g in globals {
+            match m.global_addr_space(g) {
+                3 => shared.insert(g),
+                4 => constant.insert(g),
+                _ => false,
+            };
+        }
+        v[13] += divergent_branches(m, f);
+    }
+    let bytes = |set: &HashSet<GlobalId>| -> u64 {
+        set.iter()
+            .map(|&g| m.alloc_size(m.global_value_type(g)).unwrap_or(0))
+            .sum()
+    };
+    v[1] = bytes(&shared);
+    v[2] = bytes(&constant);
+    v[4] = param_bytes(m, kernel);
+    v[5] = frame_bytes(m, kernel);
+    v[6] = stack_bytes(m, kernel, &mut HashMap::new(), &mut HashSet::new());
+    v
+}
+
+/// The kernel and the definitions reachable through direct calls, in
+/// discovery order.
+fn call_closure<M: IrView + ?Sized>(m: &M, kernel: FuncId) -> Vec<FuncId> {
+    let mut out = vec![kernel];
+    let mut seen: HashSet<FuncId> = out.iter().copied().collect();
+    let mut next = 0;
+    while next < out.len() {
+        let f = out[next];
+        next += 1;
+        for c in direct_callees(m, f) {
+            if !m.func_is_declaration(c) && seen.insert(c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
+fn direct_callees<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<FuncId> {
+    let mut out = Vec::new();
+    for b in m.blocks(f) {
+        for i in m.insts(b) {
+            if let Some(Callee::Direct(c)) = m.callee(i) {
+                if !out.contains(&c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn callee_name<M: IrView + ?Sized>(m: &M, i: InstId) -> Option<&str> {
+    match m.callee(i)? {
+        Callee::Direct(f) => Some(m.func_name(f)),
+        Callee::Indirect(_) => None,
+    }
+}
+
+fn starts_with_any(name: &str, prefixes: &[&str]) -> bool {
+    prefixes.iter().any(|p| name.starts_with(p))
+}
+
+fn is_branch<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
+    match m.opcode(i) {
+        Opcode::Br => m.num_operands(i) == 1,
+        Opcode::Switch | Opcode::IndirectBr => true,
+        _ => false,
+    }
+}
+
+fn is_vector<M: IrView + ?Sized>(m: &M, v: ValueId) -> bool {
+    matches!(m.type_kind(m.value_type(v)), TypeKind::Vector { .. })
+}
+
+/// Adds the per-instruction counts of `i` to `v`.
+fn count_inst<M: IrView + ?Sized>(m: &M, i: InstId, v: &mut [u64; 19]) {
+    let op = m.opcode(i);
+    let mut bump = |k: usize| v[k] += 1;
+    if let Some(name) = callee_name(m, i) {
+        if starts_with_any(name, TEX_PREFIXES) {
+            bump(3);
+        }
+        if starts_with_any(name, BARRIER_PREFIXES) {
+            bump(7);
+        }
+        if starts_with_any(name, FP_CALL_PREFIXES) {
+            bump(11);
+        }
+        if starts_with_any(name, MMA_PREFIXES)
+            || (name.starts_with(WMMA_PREFIX) && name.contains(".mma"))
+        {
+            bump(16);
+        }
+        if starts_with_any(name, TCGEN05_PREFIXES) {
+            bump(17);
+        }
+        if starts_with_any(name, TMA_PREFIXES) {
+            bump(18);
+        }
+    }
+    match op {
+        Opcode::Load => bump(8),
+        Opcode::Store => bump(9),
+        Opcode::FNeg
+        | Opcode::FAdd
+        | Opcode::FSub
+        | Opcode::FMul
+        | Opcode::FDiv
+        | Opcode::FRem
+        | Opcode::FCmp => bump(11),
+        Opcode::ICmp => bump(12),
+        Opcode::Select => bump(14),
+        o if o.is_binary() => bump(12),
+        _ => {}
+    }
+    if is_branch(m, i) {
+        bump(10);
+    }
+    let vector =
+        m.inst_result(i).is_some_and(|r| is_vector(m, r)) || m.operands(i).any(|o| is_vector(m, o));
+    if vector {
+        bump(15);
+    }
+}
+
+/// Globals referenced by `v`, looking through constant expressions and
+/// aggregates.
+fn collect_globals<M: IrView + ?Sized>(
+    m: &M,
+    v: ValueId,
+    out: &mut HashSet<GlobalId>,
+    seen: &mut HashSet<ValueId>,
+) {
+    match m.value_kind(v) {
+        ValueKind::Global(g) => {
+            out.insert(g);
+        }
+        ValueKind::Constant(_) if seen.insert(v) => {
+            let ops: Vec<ValueId> = m.const_operands(v).collect();
+            for o in ops {
+                collect_globals(m, o, out, seen);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn align_to(x: u64, a: u64) -> u64 {
+    if a <= 1 {
+        x
+    } else {
+        x.div_ceil(a) * a
+    }
+}
+
+fn param_bytes<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
+    let mut off = 0u64;
+    for (i, p) in m.params(f).enumerate() {
+        let slot = AttrSlot::Param(i as u32);
+        let (size, align) = match m.type_attr(f, slot, AttrKind::ByVal) {
+            Some(t) => (
+                m.alloc_size(t).unwrap_or(0),
+                m.int_attr(f, slot, AttrKind::Align)
+                    .or_else(|| m.abi_align(t))
+                    .unwrap_or(1),
+            ),
+            None => {
+                let t = m.value_type(p);
+                (m.alloc_size(t).unwrap_or(0), m.abi_align(t).unwrap_or(1))
+            }
+        };
+        off = align_to(off, align) + size;
+    }
+    off
+}
+
+fn frame_bytes<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
+    let mut total = 0u64;
+    for b in m.blocks(f) {
+        for i in m.insts(b) {
+            if let Some(t) = m.alloca_type(i) {
+                let count = m
+                    .operand(i, 0)
+                    .and_then(|c| m.const_int(c))
+                    .and_then(|c| u64::try_from(c).ok())
+                    .unwrap_or(1);
+                total += m.alloc_size(t).unwrap_or(0).saturating_mul(count);
+            }
+        }
+    }
+    total
+}
+
+fn stack_bytes<M: IrView + ?Sized>(
+    m: &M,
+    f: FuncId,
+    memo: &mut HashMap<FuncId, u64>,
+    on_path: &mut HashSet<FuncId>,
+) -> u64 {
+    if let Some(&s) = memo.get(&f) {
+        return s;
+    }
+    on_path.insert(f);
+    let mut deepest = 0;
+    for c in direct_callees(m, f) {
+        if m.func_is_declaration(c) || on_path.contains(&c) {
+            continue;
+        }
+        deepest = deepest.max(stack_bytes(m, c, memo, on_path));
+    }
+    on_path.remove(&f);
+    let s = frame_bytes(m, f) + deepest;
+    memo.insert(f, s);
+    s
+}
+
+/// A fixed-size bit set over local value numbers.
+#[derive(Clone, PartialEq, Eq)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn union(&mut self, o: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&o.0) {
+            *a |= b;
+        }
+    }
+    fn count(&self) -> u64 {
+        self.0.iter().map(|w| u64::from(w.count_ones())).sum()
+    }
+}
+
+/// `regs`: peak number of live SSA values of `f` (see module docs).
+fn peak_live_values<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
+    let blocks: Vec<BlockId> = m.blocks(f).collect();
+    if blocks.is_empty() {
+        return 0;
+    }
+    // Number the function's values.
+    let mut num: HashMap<ValueId, usize> = HashMap::new();
+    for p in m.params(f) {
+        let n = num.len();
+        num.insert(p, n);
+    }
+    for &b in &blocks {
+        for i in m.insts(b) {
+            if m.opcode(i) == Opcode::Alloca {
+                continue;
+            }
+            if let Some(r) = m.inst_result(i) {
+                let n = num.len();
+                num.insert(r, n);
+            }
+        }
+    }
+    let n = num.len();
+    let bidx: HashMap<BlockId, usize> = blocks.iter().enumerate().map(|(k, &b)| (b, k)).collect();
+    // Per block: upward-exposed uses, defs (phi results included), and the
+    // values its phis receive along each incoming edge.
+    let mut ue = vec![Bits::new(n); blocks.len()];
+    let mut defs = vec![Bits::new(n); blocks.len()];
+    let mut phi_defs = vec![Bits::new(n); blocks.len()];
+    let mut edge_uses: HashMap<(usize, usize), Bits> = HashMap::new();
+    for (k, &b) in blocks.iter().enumerate() {
+        for i in m.insts(b) {
+            if m.opcode(i) == Opcode::Phi {
+                for (v, pred) in m.phi_incoming(i) {
+                    if let (Some(&x), Some(&p)) = (num.get(&v), bidx.get(&pred)) {
+                        edge_uses
+                            .entry((p, k))
+                            .or_insert_with(|| Bits::new(n))
+                            .set(x);
+                    }
+                }
+            } else {
+                for o in m.operands(i) {
+                    if let Some(&x) = num.get(&o) {
+                        let d = defs[k].0[x / 64] & (1 << (x % 64)) != 0;
+                        if !d {
+                            ue[k].set(x);
+                        }
+                    }
+                }
+            }
+            if let Some(&r) = m.inst_result(i).and_then(|r| num.get(&r)) {
+                defs[k].set(r);
+                if m.opcode(i) == Opcode::Phi {
+                    phi_defs[k].set(r);
+                }
+            }
+        }
+    }
+    let succs: Vec<Vec<usize>> = blocks
+        .iter()
+        .map(|&b| {
+            m.successors(b)
+                .filter_map(|s| bidx.get(&s).copied())
+                .collect()
+        })
+        .collect();
+    let mut live_in = vec![Bits::new(n); blocks.len()];
+    let mut live_out = vec![Bits::new(n); blocks.len()];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for k in (0..blocks.len()).rev() {
+            let mut out = Bits::new(n);
+            for &s in &succs[k] {
+                let mut through = live_in[s].clone();
+                for (w, d) in through.0.iter_mut().zip(&phi_defs[s].0) {
+                    *w &= !d;
+                }
+                out.union(&through);
+                if let Some(e) = edge_uses.get(&(k, s)) {
+                    out.union(e);
+                }
+            }
+            let mut inn = out.clone();
+            for (w, d) in inn.0.iter_mut().zip(&defs[k].0) {
+                *w &= !d;
+            }
+            inn.union(&ue[k]);
+            inn.union(&phi_defs[k]);
+            if out != live_out[k] || inn != live_in[k] {
+                live_out[k] = out;
+                live_in[k] = inn;
+                changed = true;
+            }
+        }
+    }
+    // Walk each block backwards from its live-out set.
+    let mut peak = 0;
+    for (k, &b) in blocks.iter().enumerate() {
+        let mut live = live_out[k].clone();
+        peak = peak.max(live.count());
+        let insts: Vec<InstId> = m.insts(b).collect();
+        for &i in insts.iter().rev() {
+            if m.opcode(i) == Opcode::Phi {
+                break;
+            }
+            if let Some(&r) = m.inst_result(i).and_then(|r| num.get(&r)) {
+                live.clear(r);
+            }
+            for o in m.operands(i) {
+                if let Some(&x) = num.get(&o) {
+                    live.set(x);
+                }
+            }
+            peak = peak.max(live.count());
+        }
+        live.union(&phi_defs[k]);
+        peak = peak.max(live.count());
+    }
+    peak
+}
+
+/// `divergence`: branches of `f` whose condition is data-dependent on a
+/// thread-varying source.
+fn divergent_branches<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
+    let mut tainted: HashSet<ValueId> = HashSet::new();
+    let mut work: Vec<ValueId> = Vec::new();
+    let mut branches: Vec<InstId> = Vec::new();
+    for b in m.blocks(f) {
+        for i in m.insts(b) {
+            if is_branch(m, i) {
+                branches.push(i);
+            }
+            let seed = matches!(m.opcode(i), Opcode::AtomicRmw | Opcode::AtomicCmpXchg)
+                || callee_name(m, i).is_some_and(|n| starts_with_any(n, DIVERGENT_SREG_PREFIXES));
+            if let (true, Some(r)) = (seed, m.inst_result(i)) {
+                if tainted.insert(r) {
+                    work.push(r);
+                }
+            }
+        }
+    }
+    while let Some(v) = work.pop() {
+        for u in m.inst_users(v) {
+            if let Some(r) = m.inst_result(u) {
+                if tainted.insert(r) {
+                    work.push(r);
+                }
+            }
+        }
+    }
+    branches
+        .into_iter()
+        .filter(|&i| m.operand(i, 0).is_some_and(|c| tainted.contains(&c)))
+        .count() as u64
+}
+
+impl<M: IrView + ?Sized> ModuleAnalysis<M> for KernelInfoPrinter {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(&mut self, m: &M, cx: &mut PassContext<'_>) -> Result<(), PassFailure> {
+        let kernels = KernelSet::compute(m);
+        for k in m.funcs() {
+            if !kernels.contains(k) || m.func_is_declaration(k) {
+                continue;
+            }
+            let values = kernel_metrics(m, k);
+            let name = m.func_name(k);
+            for (metric, value) in METRICS.iter().zip(values) {
+                let d = cx
+                    .remark(RemarkKind::Analysis, metric)
+                    .in_function(name)
+                    .text(MESSAGE_PREFIX)
+                    .arg("Metric", *metric)
+                    .text(" in function '")
+                    .arg("Function", name)
+                    .text("' = ")
+                    .arg("Value", value.to_string());
+                cx.emit(d);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Registry constructor.
+pub fn ctor<M: IrEdit + ?Sized>(_: &PassOptions) -> Result<AnyPass<M>, String> {
+    Ok(AnyPass::Analysis(Box::new(KernelInfoPrinter)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::METRICS;
+
+    #[test]
+    fn nineteen_metrics_in_spec_order() {
+        assert_eq!(METRICS.len(), 19);
+        assert_eq!(METRICS[0], "regs");
+        assert_eq!(METRICS[16..], ["mma_ops", "tcgen05_ops", "tma_ops"]);
+    }
+}
