@@ -24,8 +24,7 @@
 //!
 //! # Primitives the tile IR refuses
 //!
-//! [`EditError::Unsupported`] comes back from: `inline_call` (no inliner
-//! in this example: `force-inline` runs with `mark-only`), `bitcast`
+//! [`EditError::Unsupported`] comes back from: `bitcast`
 //! casts (pointers are opaque and the tile IR has no bitcast), aggregate
 //! constants, metadata nodes (the tile IR has no metadata besides
 //! locations), and `set_callee`/`set_operand` turning a symbol call into an
@@ -1256,8 +1255,15 @@ impl IrEdit for Module {
         Ok(())
     }
 
-    fn inline_call(&mut self, _call: InstId) -> Result<(), EditError> {
-        Err(EditError::Unsupported("inline_call"))
+    fn inline_call(&mut self, call: InstId) -> Result<(), EditError> {
+        match self.decode(call) {
+            InstRef::Op(o) => match self.ops[o].kind {
+                OpKind::Call { .. } => self.inline_op(o).map(|_| ()),
+                OpKind::CallIndirect { .. } => Err(EditError::NotInlinable("indirect call")),
+                _ => Err(EditError::NotACall),
+            },
+            InstRef::Phi(_) => Err(EditError::NotACall),
+        }
     }
 
     fn remove_param(&mut self, f: FuncId, index: usize) -> Result<(), EditError> {

@@ -50,11 +50,13 @@
 
 mod builder;
 mod host;
+mod inline;
 mod ir;
 mod print;
 
 pub use builder::FuncBuilder;
 pub use host::PHI_TAG;
+pub use inline::Inlined;
 pub use ir::{
     sign_extend, AttrEntry, BinOp, Block, BlockData, CmpPred, Const, Func, FuncData, FuncKind,
     Global, GlobalData, InlinePolicy, Loc, LocData, MemSpace, Module, Op, OpData, OpKind, Slot,
