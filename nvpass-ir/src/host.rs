@@ -25,6 +25,9 @@ use crate::module::{BlockData, FuncData, Linkage as IrLinkage, Module, Param, To
 use crate::types::{FloatKind, NamedBody, TypeData};
 use crate::value::{Const, User as IrUser, ValueKind as IrValueKind};
 use alloc::string::String;
+
+/// The `llvm.memcpy` overload that copies `byval` arguments when inlining.
+const MEMCPY_P0_P0_I64: &str = "llvm.memcpy.p0.p0.i64";
 use alloc::vec::Vec;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::EntityRef;
@@ -33,8 +36,8 @@ use nvpass_core::datalayout::DataLayout;
 use nvpass_core::diag::DebugLoc;
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, BlockId, CallConv, Callee, ConstKind, EditError, FuncId,
-    GlobalId, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId, TypeKind, TypeView,
-    User, ValueId, ValueKind, ValueMap,
+    GlobalId, InlineInfo, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId,
+    TypeKind, TypeView, User, ValueId, ValueKind, ValueMap,
 };
 use smallvec::SmallVec;
 
@@ -1125,6 +1128,15 @@ impl IrView for Module {
             _ => None,
         }
     }
+
+    fn alloca_align(&self, i: InstId) -> Option<u64> {
+        match &self.insts[ifrom(i)].extra {
+            Extra::Alloca { align, .. } if self.insts[ifrom(i)].opcode == IrOpcode::Alloca => {
+                *align
+            }
+            _ => None,
+        }
+    }
 }
 
 impl IrEdit for Module {
@@ -1182,7 +1194,24 @@ impl IrEdit for Module {
     }
 
     fn set_linkage(&mut self, f: FuncId, linkage: Linkage) {
-        self.funcs[ffrom(f)].linkage = ir_linkage(linkage);
+        let f = ffrom(f);
+        self.funcs[f].linkage = ir_linkage(linkage);
+        if linkage.is_local() {
+            // As LLVM's GlobalValue::setLinkage: a local symbol has default
+            // visibility and is implicitly dso_local (the verifier rejects
+            // `internal hidden`).
+            let kws = core::mem::take(&mut self.funcs[f].keywords);
+            let kept = kws
+                .into_iter()
+                .filter(|&k| {
+                    !matches!(
+                        self.str_of(k),
+                        "hidden" | "protected" | "dllimport" | "dllexport" | "dso_local"
+                    )
+                })
+                .collect();
+            self.funcs[f].keywords = kept;
+        }
     }
 
     fn set_global_linkage(&mut self, g: GlobalId, linkage: Linkage) {
@@ -1356,6 +1385,7 @@ impl IrEdit for Module {
             return Err(EditError::NameTaken);
         }
         let sd = self.funcs[src].clone();
+        let src_name = self.values[sd.value].name;
         let nf = self.new_func_data(name, sd.ty);
         let fv = self.funcs[nf].value;
         self.values[fv].ty = self.values[sd.value].ty;
@@ -1390,7 +1420,13 @@ impl IrEdit for Module {
             d.fn_attrs = sd.fn_attrs.clone();
             d.section = sd.section;
             d.partition = sd.partition;
-            d.comdat = sd.comdat;
+            // A bare `comdat` names the function's own comdat; the clone
+            // stays in the original's comdat (as LLVM's CloneFunction
+            // does), so spell it out.
+            d.comdat = match sd.comdat {
+                Some(None) => Some(src_name),
+                c => c,
+            };
             d.align = sd.align;
             d.gc = sd.gc;
             d.md = sd.md.clone();
@@ -1455,147 +1491,7 @@ impl IrEdit for Module {
     }
 
     fn inline_call(&mut self, call: InstId) -> Result<(), EditError> {
-        let c = ifrom(call);
-        if self.insts[c].opcode != IrOpcode::Call {
-            return Err(if self.insts[c].opcode.is_call() {
-                EditError::NotInlinable("invoke and callbr sites are not inlined")
-            } else {
-                EditError::NotACall
-            });
-        }
-        let callee_v = self.insts[c].ops[0].value;
-        let IrValueKind::Func(g) = self.values[callee_v].kind else {
-            return Err(EditError::NotInlinable("indirect call"));
-        };
-        let block = self.insts[c].block.expand().ok_or(EditError::OutOfRange)?;
-        let caller = self.blocks[block].func;
-        if g == caller {
-            return Err(EditError::NotInlinable("recursive call"));
-        }
-        if !self.funcs[g].is_definition {
-            return Err(EditError::NotInlinable("callee is a declaration"));
-        }
-        if self.funcs[g].ty
-            != self.insts[c]
-                .call()
-                .and_then(|d| d.fn_ty)
-                .unwrap_or(self.funcs[g].ty)
-        {
-            return Err(EditError::NotInlinable(
-                "call type differs from callee type",
-            ));
-        }
-        let byval = self.sym("byval");
-        let has_byval = self.funcs[g].params.iter().any(|p| {
-            p.attrs.find(byval).is_some()
-                || p.attrs
-                    .groups
-                    .iter()
-                    .any(|&gr| self.group_attrs(gr).iter().any(|a| a.key() == byval))
-        });
-        if has_byval {
-            return Err(EditError::NotInlinable("byval parameter"));
-        }
-        let vararg = self
-            .types
-            .func_sig(self.funcs[g].ty)
-            .map(|s| s.2)
-            .unwrap_or(false);
-        if vararg {
-            return Err(EditError::NotInlinable("variadic callee"));
-        }
-
-        // Split the caller's block after the call.
-        let tail = self.insert_block_after(caller, block, self.unique_block_name("inl"));
-        let mut cur = self.insts[c].next.expand();
-        while let Some(i) = cur {
-            cur = self.insts[i].next.expand();
-            self.detach_inst(i);
-            self.append_inst(tail, i);
-        }
-        for s in Module::successors(self, tail).to_vec() {
-            self.retarget_phis(s, block, tail);
-        }
-
-        // Copy the callee's body between the two halves.
-        let mut vmap: HashMap<Value, Value> = HashMap::new();
-        let nargs = self.call_nargs(c);
-        let params: Vec<Value> = self.funcs[g].params.iter().map(|p| p.value).collect();
-        for (k, p) in params.iter().enumerate() {
-            if k < nargs {
-                let a = self.insts[c].ops[k + 1].value;
-                vmap.insert(*p, a);
-            }
-        }
-        let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
-        let entry = new_blocks[0];
-        self.uniquify_inlined_names(caller, &new_blocks);
-
-        // Returns become branches to the tail; results merge in a phi.
-        let mut rets: Vec<(Option<Value>, Block)> = Vec::new();
-        for &b in &new_blocks {
-            if let Some(t) = Module::terminator(self, b) {
-                if self.insts[t].opcode == IrOpcode::Ret {
-                    let v = self.insts[t].ops.first().map(|o| o.value);
-                    Module::erase_inst(self, t);
-                    let void = self.types.void();
-                    let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
-                    self.insts[br].blocks.push(tail);
-                    self.append_inst(b, br);
-                    rets.push((v, b));
-                }
-            }
-        }
-        if let Some(r) = self.insts[c].result.expand() {
-            let ty = self.values[r].ty;
-            let replacement = match rets.len() {
-                0 => self.const_scalar(ty, Const::Poison),
-                1 => rets[0]
-                    .0
-                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison)),
-                _ => {
-                    let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
-                    let phi = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
-                    self.insts[phi].blocks = rets.iter().map(|(_, b)| *b).collect();
-                    match self.blocks[tail].first.expand() {
-                        Some(first) => self.insert_inst_before(phi, first),
-                        None => self.append_inst(tail, phi),
-                    }
-                    self.insts[phi].result.expand().expect("phi result")
-                }
-            };
-            self.drop_md_uses(r);
-            Module::replace_all_uses(self, r, replacement);
-        }
-        Module::erase_inst(self, c);
-        let void = self.types.void();
-        let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
-        self.insts[br].blocks.push(entry);
-        self.append_inst(block, br);
-
-        // Static allocas of the inlined entry block move to the caller's entry.
-        let caller_entry = self.funcs[caller]
-            .first_block
-            .expand()
-            .expect("caller has a body");
-        let allocas: Vec<Inst> = self
-            .block_insts(entry)
-            .filter(|&i| self.is_static_alloca(i))
-            .collect();
-        if !allocas.is_empty() {
-            let anchor = self.block_insts(caller_entry).find(|&i| {
-                let op = self.insts[i].opcode;
-                op != IrOpcode::Phi && op != IrOpcode::DbgRecord
-            });
-            for a in allocas {
-                self.detach_inst(a);
-                match anchor {
-                    Some(x) if x != a => self.insert_inst_before(a, x),
-                    _ => self.append_inst(caller_entry, a),
-                }
-            }
-        }
-        Ok(())
+        self.inline_call_impl(call).map(|_| ())
     }
 
     fn remove_param(&mut self, f: FuncId, index: usize) -> Result<(), EditError> {
@@ -2021,6 +1917,53 @@ impl IrEdit for Module {
         self.globals[g].init = Some(o);
         Ok(())
     }
+
+    fn inline_call_with_info(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        self.inline_call_impl(call)
+    }
+
+    fn set_result_ptr_type(&mut self, inst: InstId, ty: TypeId) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let r = self.insts[i]
+            .result
+            .expand()
+            .ok_or(EditError::TypeMismatch)?;
+        let new = tfrom(ty);
+        if self.types.ptr_addrspace(self.values[r].ty).is_none()
+            || self.types.ptr_addrspace(new).is_none()
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        self.values[r].ty = new;
+        self.insts[i].ty = new;
+        Ok(())
+    }
+
+    fn set_pointer_operand(
+        &mut self,
+        inst: InstId,
+        index: usize,
+        value: ValueId,
+    ) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
+        let old = self.insts[i].ops[idx].value;
+        let (a, b) = (self.values[old].ty, self.values[vfrom(value)].ty);
+        if a != b
+            && (self.types.ptr_addrspace(a).is_none() || self.types.ptr_addrspace(b).is_none())
+        {
+            return Err(EditError::TypeMismatch);
+        }
+        Module::set_operand(
+            self,
+            crate::value::Use {
+                user: IrUser::Inst(i),
+                index: idx as u32,
+            },
+            vfrom(value),
+        );
+        Ok(())
+    }
 }
 
 impl Module {
@@ -2103,6 +2046,242 @@ impl Module {
                 }
             }
         }
+    }
+
+    /// The reference implementation of [`IrEdit::inline_call_with_info`]
+    /// (and so of [`IrEdit::inline_call`]).
+    ///
+    /// `byval` parameters get LLVM's treatment: a caller-entry `alloca` of
+    /// the `byval` type (with the parameter's `align`, else the type's ABI
+    /// alignment) receives an `llvm.memcpy` of the argument right before the
+    /// call, and the callee's uses of the parameter use that copy. Call-site
+    /// attributes are dropped with the call; `!dbg` attachments of copied
+    /// instructions are kept as they are (no `inlinedAt` is added).
+    fn inline_call_impl(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        let c = ifrom(call);
+        if self.insts[c].opcode != IrOpcode::Call {
+            return Err(if self.insts[c].opcode.is_call() {
+                EditError::NotInlinable("invoke and callbr sites are not inlined")
+            } else {
+                EditError::NotACall
+            });
+        }
+        let callee_v = self.insts[c].ops[0].value;
+        let IrValueKind::Func(g) = self.values[callee_v].kind else {
+            return Err(EditError::NotInlinable("indirect call"));
+        };
+        let block = self.insts[c].block.expand().ok_or(EditError::OutOfRange)?;
+        let caller = self.blocks[block].func;
+        if g == caller {
+            return Err(EditError::NotInlinable("recursive call"));
+        }
+        if !self.funcs[g].is_definition {
+            return Err(EditError::NotInlinable("callee is a declaration"));
+        }
+        if self.funcs[g].ty
+            != self.insts[c]
+                .call()
+                .and_then(|d| d.fn_ty)
+                .unwrap_or(self.funcs[g].ty)
+        {
+            return Err(EditError::NotInlinable(
+                "call type differs from callee type",
+            ));
+        }
+        let vararg = self
+            .types
+            .func_sig(self.funcs[g].ty)
+            .map(|s| s.2)
+            .unwrap_or(false);
+        if vararg {
+            return Err(EditError::NotInlinable("variadic callee"));
+        }
+        // byval parameters: (index, pointee type, alignment).
+        let nparams = self.funcs[g].params.len();
+        let mut byvals: Vec<(usize, Type, u64)> = Vec::new();
+        for k in 0..nparams {
+            let slot = AttrSlot::Param(k as u32);
+            let Some(ty) = IrView::type_attr(self, fid(g), slot, AttrKind::ByVal) else {
+                continue;
+            };
+            let pty = self.values[self.funcs[g].params[k].value].ty;
+            if self.types.ptr_addrspace(pty) != Some(0) {
+                return Err(EditError::NotInlinable(
+                    "byval parameter outside address space 0",
+                ));
+            }
+            let size = IrView::alloc_size(self, ty);
+            let align = IrView::int_attr(self, fid(g), slot, AttrKind::Align)
+                .or_else(|| IrView::abi_align(self, ty));
+            match (size, align) {
+                (Some(_), Some(a)) => byvals.push((k, tfrom(ty), a)),
+                _ => return Err(EditError::NotInlinable("unsized byval parameter")),
+            }
+        }
+        let caller_entry = self.funcs[caller]
+            .first_block
+            .expand()
+            .ok_or(EditError::OutOfRange)?;
+        let memcpy = if byvals.is_empty() {
+            None
+        } else {
+            Some(self.memcpy_decl()?)
+        };
+
+        let mut info = InlineInfo::default();
+        // Copies of byval arguments, made before the call.
+        let nargs = self.call_nargs(c);
+        let mut actuals: Vec<Value> = (0..nargs).map(|k| self.insts[c].ops[k + 1].value).collect();
+        for &(k, ty, align) in &byvals {
+            let Some(&src) = actuals.get(k) else { continue };
+            let ptr = self.types.ptr(0);
+            let tmp = self.new_inst(
+                IrOpcode::Alloca,
+                ptr,
+                &[],
+                Extra::Alloca {
+                    ty,
+                    align: Some(align),
+                    addrspace: None,
+                },
+                None,
+            );
+            match self.block_insts(caller_entry).find(|&i| {
+                let op = self.insts[i].opcode;
+                op != IrOpcode::Phi && op != IrOpcode::DbgRecord
+            }) {
+                Some(x) => self.insert_inst_before(tmp, x),
+                None => self.append_inst(caller_entry, tmp),
+            }
+            let dst = self.insts[tmp].result.expand().expect("alloca result");
+            let size = IrView::alloc_size(self, tid(ty)).unwrap_or(0);
+            let i64t = self.types.int(64);
+            let i1t = self.types.int(1);
+            let len = self.const_int(i64t, size as i128);
+            let vol = self.const_int(i1t, 0);
+            let (mfn, mty) = memcpy.expect("declared above");
+            let cpy = self.new_call_inst(mty, mfn, &[dst, src, len, vol]);
+            self.insert_inst_before(cpy, c);
+            actuals[k] = dst;
+            info.static_allocas.push(iid(tmp));
+        }
+
+        // Split the caller's block after the call.
+        let tail = self.insert_block_after(caller, block, self.unique_block_name("inl"));
+        let mut cur = self.insts[c].next.expand();
+        while let Some(i) = cur {
+            cur = self.insts[i].next.expand();
+            self.detach_inst(i);
+            self.append_inst(tail, i);
+        }
+        for s in Module::successors(self, tail).to_vec() {
+            self.retarget_phis(s, block, tail);
+        }
+
+        // Copy the callee's body between the two halves.
+        let mut vmap: HashMap<Value, Value> = HashMap::new();
+        let params: Vec<Value> = self.funcs[g].params.iter().map(|p| p.value).collect();
+        for (k, p) in params.iter().enumerate() {
+            if let Some(&a) = actuals.get(k) {
+                vmap.insert(*p, a);
+            }
+        }
+        let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
+        let entry = new_blocks[0];
+        self.uniquify_inlined_names(caller, &new_blocks);
+        for &b in &new_blocks {
+            for i in self.block_insts(b) {
+                if self.insts[i].opcode.is_call() {
+                    info.inlined_calls.push(iid(i));
+                }
+            }
+        }
+
+        // Returns become branches to the tail; results merge in a phi.
+        let mut rets: Vec<(Option<Value>, Block)> = Vec::new();
+        for &b in &new_blocks {
+            if let Some(t) = Module::terminator(self, b) {
+                if self.insts[t].opcode == IrOpcode::Ret {
+                    let v = self.insts[t].ops.first().map(|o| o.value);
+                    Module::erase_inst(self, t);
+                    let void = self.types.void();
+                    let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
+                    self.insts[br].blocks.push(tail);
+                    self.append_inst(b, br);
+                    rets.push((v, b));
+                }
+            }
+        }
+        if let Some(r) = self.insts[c].result.expand() {
+            let ty = self.values[r].ty;
+            let replacement = match rets.len() {
+                0 => self.const_scalar(ty, Const::Poison),
+                1 => rets[0]
+                    .0
+                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison)),
+                _ => {
+                    let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
+                    let phi = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
+                    self.insts[phi].blocks = rets.iter().map(|(_, b)| *b).collect();
+                    match self.blocks[tail].first.expand() {
+                        Some(first) => self.insert_inst_before(phi, first),
+                        None => self.append_inst(tail, phi),
+                    }
+                    self.insts[phi].result.expand().expect("phi result")
+                }
+            };
+            self.drop_md_uses(r);
+            Module::replace_all_uses(self, r, replacement);
+        }
+        Module::erase_inst(self, c);
+        let void = self.types.void();
+        let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
+        self.insts[br].blocks.push(entry);
+        self.append_inst(block, br);
+
+        // Static allocas of the inlined entry block move to the caller's entry.
+        let allocas: Vec<Inst> = self
+            .block_insts(entry)
+            .filter(|&i| self.is_static_alloca(i))
+            .collect();
+        if !allocas.is_empty() {
+            let anchor = self.block_insts(caller_entry).find(|&i| {
+                let op = self.insts[i].opcode;
+                op != IrOpcode::Phi && op != IrOpcode::DbgRecord
+            });
+            for &a in &allocas {
+                self.detach_inst(a);
+                match anchor {
+                    Some(x) if x != a => self.insert_inst_before(a, x),
+                    _ => self.append_inst(caller_entry, a),
+                }
+            }
+        }
+        info.static_allocas.extend(allocas.into_iter().map(iid));
+        Ok(info)
+    }
+
+    /// `llvm.memcpy.p0.p0.i64` and its function type, declared if absent.
+    fn memcpy_decl(&mut self) -> Result<(Value, Type), EditError> {
+        let ptr = self.types.ptr(0);
+        let i64t = self.types.int(64);
+        let i1t = self.types.int(1);
+        let void = self.types.void();
+        let fty = self.types.intern(TypeData::Func {
+            ret: void,
+            params: SmallVec::from_slice(&[ptr, ptr, i64t, i1t]),
+            vararg: false,
+        });
+        let f = match IrView::func_by_name(self, MEMCPY_P0_P0_I64) {
+            Some(f) => f,
+            None => IrEdit::declare_function(self, MEMCPY_P0_P0_I64, tid(fty))?,
+        };
+        if self.funcs[ffrom(f)].ty != fty {
+            return Err(EditError::NotInlinable(
+                "llvm.memcpy declared with another type",
+            ));
+        }
+        Ok((self.funcs[ffrom(f)].value, fty))
     }
 
     /// Removes the incoming entries for `pred` from the phis of `block`.

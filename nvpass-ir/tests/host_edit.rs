@@ -377,3 +377,50 @@ exit:
     assert!(!text.contains("unreachable.bb"), "{text}");
     nvpass_ir::verify::verify_use_lists(&m).unwrap();
 }
+
+#[test]
+fn erase_function_whose_instructions_use_a_value_twice() {
+    let mut m = parse(
+        "define internal float @sq(float %x) {\n  %y = fmul float %x, %x\n  ret float %y\n}\n\
+         define void @g() {\n  ret void\n}\n",
+    );
+    let f = func(&m, "sq");
+    m.erase_function(f).unwrap();
+    assert!(IrView::func_by_name(&m, "sq").is_none());
+    verified(&m);
+}
+
+#[test]
+fn inline_copies_byval_arguments_and_reports_what_it_brought_in() {
+    let mut m = parse(
+        "%S = type { [4 x i32] }\n\
+         define internal i32 @get(ptr byval(%S) align 8 %s) {\n\
+         entry:\n  %t = alloca i32, align 4\n  %v = load i32, ptr %s, align 4\n\
+         store i32 %v, ptr %t, align 4\n  call void @h()\n  ret i32 %v\n}\n\
+         declare void @h()\n\
+         define i32 @caller(ptr %p) {\n\
+         entry:\n  %r = call i32 @get(ptr byval(%S) align 8 %p)\n  ret i32 %r\n}\n",
+    );
+    let caller = func(&m, "caller");
+    let call = calls_in(&m, caller)[0];
+    let info = m.inline_call_with_info(call).unwrap();
+    // The byval copy and the callee's %t, both now in the caller's entry.
+    assert_eq!(info.static_allocas.len(), 2);
+    let entry = m.entry_block(caller).unwrap();
+    for &a in &info.static_allocas {
+        assert_eq!(m.inst_block(a), entry);
+    }
+    assert_eq!(m.alloca_align(info.static_allocas[0]), Some(8));
+    // The copied call to @h.
+    assert_eq!(info.inlined_calls.len(), 1);
+    let text = verified(&m);
+    assert!(
+        text.contains("call void @llvm.memcpy.p0.p0.i64(ptr %0, ptr %p, i64 16, i1 false)")
+            || text.contains("@llvm.memcpy.p0.p0.i64(ptr"),
+        "{text}"
+    );
+    assert!(
+        text.contains("declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)"),
+        "{text}"
+    );
+}

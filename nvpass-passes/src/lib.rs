@@ -11,7 +11,9 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
+pub mod addrspace;
 pub mod cdp;
+pub mod inline;
 pub mod kernel;
 pub mod pretreat;
 pub mod restrict;
@@ -29,6 +31,8 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     pretreat::register(&mut r);
     kernel::register(&mut r);
     cdp::register(&mut r);
+    inline::register(&mut r);
+    addrspace::register(&mut r);
     restrict::register(&mut r);
     r
 }

@@ -320,4 +320,58 @@ pub trait IrEdit: IrView {
     fn retype_global_initializer(&mut self, _g: GlobalId, _init: ValueId) -> Result<(), EditError> {
         Err(EditError::Unsupported("retype_global_initializer"))
     }
+
+    // ---- inlining with results ------------------------------------------------
+
+    /// [`IrEdit::inline_call`], also reporting what the inlined copy
+    /// contains (LLVM's `InlineFunctionInfo`): the static `alloca`s now in
+    /// the caller's entry block and the call sites copied from the callee
+    /// body. Policy code uses them to keep inlining into the copied calls
+    /// and to merge allocas of different inlined call sites.
+    ///
+    /// The default runs [`IrEdit::inline_call`] and reports nothing, which
+    /// is always sound (callers then skip what needs the information).
+    fn inline_call_with_info(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        self.inline_call(call).map(|()| InlineInfo::default())
+    }
+
+    // ---- address-space retagging (appended for address-space inference) ----
+
+    /// Changes the type of `inst`'s result from one pointer type to another
+    /// (`ptr` to `ptr addrspace(3)`), as LLVM's `Value::mutateType` does for
+    /// address-space inference. Operands and users are not touched: the
+    /// caller restores type correctness (with
+    /// [`IrEdit::set_pointer_operand`] on the instruction and on its users).
+    /// Refused with [`EditError::TypeMismatch`] unless both the old and the
+    /// new type are scalar pointer types.
+    fn set_result_ptr_type(&mut self, _inst: InstId, _ty: TypeId) -> Result<(), EditError> {
+        Err(EditError::Unsupported("set_result_ptr_type"))
+    }
+
+    /// Like [`IrEdit::set_operand`], but the old and the new operand may be
+    /// pointers in different address spaces (any other type difference is
+    /// refused with [`EditError::TypeMismatch`]). Nothing else changes: the
+    /// caller keeps the instruction valid (a load, store or atomic accepts a
+    /// pointer in any space; a `getelementptr`, `phi` or `select` needs its
+    /// result retyped with [`IrEdit::set_result_ptr_type`]).
+    fn set_pointer_operand(
+        &mut self,
+        _inst: InstId,
+        _index: usize,
+        _value: ValueId,
+    ) -> Result<(), EditError> {
+        Err(EditError::Unsupported("set_pointer_operand"))
+    }
+}
+
+/// What [`IrEdit::inline_call_with_info`] brought into the caller.
+#[derive(Clone, Default, PartialEq, Eq, Debug)]
+pub struct InlineInfo {
+    /// Static `alloca`s copied from the callee's entry block, now in the
+    /// caller's entry block (including the copies that carry `byval`
+    /// arguments), in callee order.
+    pub static_allocas: alloc::vec::Vec<InstId>,
+    /// Call sites (`call`, `invoke`, `callbr`) copied from the callee body,
+    /// in callee layout order.
+    pub inlined_calls: alloc::vec::Vec<InstId>,
 }

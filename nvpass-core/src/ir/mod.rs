@@ -17,7 +17,7 @@ pub mod types;
 pub mod view;
 
 pub use attr::{Attr, AttrKey, AttrKind, AttrShape, AttrSlot};
-pub use edit::{EditError, IrEdit, ValueMap};
+pub use edit::{EditError, InlineInfo, IrEdit, ValueMap};
 pub use ids::{BlockId, EntityId, FuncId, GlobalId, InstId, MdId, TypeId, ValueId};
 pub use opcode::Opcode;
 pub use types::{TypeKind, TypeView};

@@ -646,4 +646,13 @@ pub trait IrView: TypeView {
     fn metadata_value_operand(&self, _v: ValueId) -> Option<ValueId> {
         None
     }
+
+    // ---- inlining support ----------------------------------------------------
+
+    /// The explicit `align N` of an `alloca`, in bytes; `None` for other
+    /// opcodes and for allocas without `align` (whose alignment is then the
+    /// ABI alignment of [`IrView::alloca_type`]).
+    fn alloca_align(&self, _i: InstId) -> Option<u64> {
+        None
+    }
 }

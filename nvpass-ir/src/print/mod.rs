@@ -19,12 +19,12 @@
 //! instruction.
 //!
 //! Conventions shared with the reader (how verbatim pieces are stored):
-//! * [`GlobalData::tail`] pieces are written as `, <piece>` unless the
+//! * [`GlobalData::tail`](crate::module::GlobalData::tail) pieces are written as `, <piece>` unless the
 //!   piece already starts with `,`. A piece starting with `align` is
-//!   replaced by the current [`GlobalData::align`]; when no such piece
+//!   replaced by the current [`GlobalData::align`](crate::module::GlobalData::align); when no such piece
 //!   exists and `align` is set, `, align N` is written after the pieces
 //!   (before any `code_model` piece).
-//! * [`AliasData::tail`] pieces are written the same way.
+//! * [`AliasData::tail`](crate::module::AliasData::tail) pieces are written the same way.
 //! * `Const::Expr::inrange` is written as is when it starts with
 //!   `inrange`, else wrapped as `inrange(<text>)`.
 //! * `Const::Float` of `fp128`/`ppc_fp128` holds `(hi << 64) | lo`; the

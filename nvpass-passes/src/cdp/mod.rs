@@ -24,7 +24,7 @@
 //! (with at least the arguments its layout names); (2) the child it
 //! launches, if it resolves to a function, is a kernel; (3) its variant
 //! flag selects the stub; (4) its function is lowered to PTX: a definition
-//! of this module that is not `available_externally`. See [`matching`].
+//! of this module that is not `available_externally`. See `matching`.
 //!
 //! - **Variant flag.** The spec leaves the IR spelling open. nvpass uses the
 //!   call-site string attribute `"nvvm.cdp.variant"="1"|"2"`
@@ -39,7 +39,7 @@
 //!   [`nvpass_core::kernel::is_kernel_function`], plus a legacy
 //!   `!nvvm.annotations` kernel mark (`!{ptr @k, !"kernel", i32 1}`), which
 //!   is how clang 19 marks kernels before KernelAttrTransplanter has run;
-//!   see [`matching::Kernels`]. A child that does not resolve to a function
+//!   see `matching::Kernels`. A child that does not resolve to a function
 //!   (a pointer loaded from memory) is not checked, as in the spec.
 //!
 //! # The V2 parameter buffer
@@ -105,7 +105,7 @@
 //! a pair"). `cdp` is therefore its own registered pass, class name
 //! `CDPExpansion` (not one of spec 002's ten names), that checks targets once
 //! and runs both rewrites in order. Run in the other order the passes still
-//! pair up, because [`matching`] recognizes launches already rewritten to
+//! pair up, because `matching` recognizes launches already rewritten to
 //! stubs.
 
 mod dominance;

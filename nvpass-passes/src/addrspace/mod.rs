@@ -1,0 +1,48 @@
+//! Address-space inference: callee specialization (`ipmsp`, specs 000 and
+//! 003) and intra-procedural retagging (`memspace-opt`, spec 004).
+//!
+//! | file | pass / role |
+//! |---|---|
+//! | [`provenance`] | the classifier both passes share: which concrete space a pointer points into (kernel pointer parameters are global, allocas local, typed pointers their space, through casts, GEPs, phis, selects and spill slots) |
+//! | [`rewrite`] | converting a pointer to another space with as few `addrspacecast`s as possible |
+//! | [`ipmsp`] | `ipmsp` / `IPMSPPass` |
+//! | [`memspace_opt`] | `memspace-opt` / `MemorySpaceOptPass` |
+//!
+//! The lattice itself (spec 003's votes and spec 004's BOTTOM/GENERIC view
+//! of the same flat lattice), the address-space numbers and the NVVM alias
+//! rule live in [`nvpass_core::addrspace`].
+//!
+//! Intended order (spec 004 "Ordering is deliberate"):
+//! `ipmsp,memspace-opt`: specialization first makes helper parameters
+//! concrete, then the walker retags the chains inside the clones.
+
+pub mod ipmsp;
+pub mod memspace_opt;
+pub mod provenance;
+pub mod rewrite;
+
+use nvpass_core::addrspace::ConcreteSpace;
+use nvpass_core::ir::IrEdit;
+use nvpass_core::registry::Registry;
+
+/// The word naming a concrete space in specialized clone names
+/// (`helper.shared`).
+pub const fn space_word(s: ConcreteSpace) -> &'static str {
+    match s {
+        ConcreteSpace::Global => "global",
+        ConcreteSpace::Shared => "shared",
+        ConcreteSpace::Const => "const",
+        ConcreteSpace::Local => "local",
+        ConcreteSpace::Tensor => "tensor",
+        ConcreteSpace::DistShared => "dist_shared",
+    }
+}
+
+/// Registers `ipmsp` and `memspace-opt`, in pipeline order.
+pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
+    // Names are fixed constants that no other family uses.
+    r.register(&ipmsp::INFO, ipmsp::construct::<M>)
+        .expect("ipmsp registered once");
+    r.register(&memspace_opt::INFO, memspace_opt::construct::<M>)
+        .expect("memspace-opt registered once");
+}

@@ -1,0 +1,367 @@
+//! The provenance classifier shared by `ipmsp` and `memspace-opt`: which
+//! concrete address space a pointer value points into, as an [`AsLattice`]
+//! element.
+//!
+//! # Rules
+//!
+//! A pointer whose type is `ptr addrspace(N)` is in `N` (a concrete space
+//! gives `Known`, `param` and other numbers give `Top`). A generic `ptr`
+//! value is classified by its definition:
+//!
+//! | definition | element |
+//! |---|---|
+//! | pointer parameter of a kernel ([`is_kernel`]) | `Known(global)` (CUDA semantics: kernel pointer arguments point to global memory; spec 004 "Lattice Propagation Walker" seed) |
+//! | `byval` parameter of a kernel | `Top` (spec 004: byval seeds GENERIC) |
+//! | kernel parameter with `"nvvm.grid_constant"` | `Known(const)` (spec 004 seed) |
+//! | parameter of any other function | `Bottom` (unknown at the boundary) |
+//! | `alloca` | `Known(local)` |
+//! | `addrspacecast X to ptr` | the space of `X` |
+//! | `getelementptr`, `bitcast`, `freeze` (instructions and constant expressions) | the space of the base operand |
+//! | `phi`, `select` | the meet of the incoming pointers |
+//! | `load ptr` from a *promotable slot* | the meet of every pointer stored into the slot |
+//! | a generic global variable | `Known(global)` (NVPTX emits `addrspace(0)` globals in `.global`) |
+//! | `null`, `undef`, `poison`, `zeroinitializer` | `Bottom` (compatible with any space) |
+//! | function addresses | `Top` |
+//! | anything else (loaded pointers, call results, `inttoptr`) | `Bottom`, or `Top` with [`ProvenanceOptions::conservative`] |
+//!
+//! A *promotable slot* is an `alloca` (possibly seen through
+//! `addrspacecast`s of it) used only as the pointer operand of loads and
+//! stores and by `llvm.lifetime.*`: front ends at `-O0` spill every pointer
+//! argument into such a slot, and seeing through it is what lets both passes
+//! work on unoptimized front-end IR. The meet over all stores is
+//! flow-insensitive and therefore sound for a slot that does not escape.
+//!
+//! # Driver
+//!
+//! [`analyze`] is spec 003's per-function driver: a worklist over the
+//! pointer-producing instructions of one function that re-visits the users
+//! of a value whose element changed. Every visit counts against the
+//! instruction's block; with [`ProvenanceOptions::budget_cap`] set
+//! (`ipmsp` uses spec 003's [`K_BUDGET_CAP`]) the analysis gives up when
+//! one block exceeds it, and the caller leaves the function unchanged.
+//! Spec 004 says its walker needs no budget (finite height), so
+//! `memspace-opt` runs without a cap.
+
+use alloc::vec::Vec;
+
+use hashbrown::{HashMap, HashSet};
+use nvpass_core::addrspace::{AddrSpace, AsLattice, ConcreteSpace};
+use nvpass_core::ir::{
+    AttrKey, AttrKind, AttrSlot, BlockId, Callee, ConstKind, FuncId, InstId, IrView, MdOperand,
+    Opcode, TypeKind, User, ValueId, ValueKind,
+};
+use nvpass_core::kernel::is_kernel_function;
+use nvpass_core::worklist::Worklist;
+
+/// Per-block visit cap of the address-space driver: a function whose
+/// analysis visits one block more often than this is left unchanged.
+///
+/// Spec 003 "The Four RB-Trees" / "Driver Pseudocode": `kBudgetCap`
+/// defaults to 1024 visits per block.
+pub const K_BUDGET_CAP: u32 = 1024;
+
+/// Named metadata holding the legacy kernel annotations
+/// (`!{ptr @k, !"kernel", i32 1}`), which clang 19 still emits.
+///
+/// Spec 002 "Kernel Identity", criterion 3 (the annotations the
+/// transplanter migrates).
+pub const NVVM_ANNOTATIONS: &str = "nvvm.annotations";
+
+/// The annotation key that marks a kernel in [`NVVM_ANNOTATIONS`].
+///
+/// Spec 002 "Kernel Identity", criterion 3.
+pub const KERNEL_ANNOTATION: &str = "kernel";
+
+/// Kernel parameter string attribute marking a `__grid_constant__`
+/// parameter, seeded as constant memory.
+///
+/// Spec 004 "Lattice Propagation Walker": `GRID_CONSTANT` seeds
+/// `AS_CONSTANT`.
+pub const GRID_CONSTANT_ATTR: &str = "nvvm.grid_constant";
+
+/// Whether `f` is a kernel for provenance purposes: the one kernel
+/// predicate ([`is_kernel_function`], spec 002's four criteria) or, because
+/// clang 19 marks kernels only through `!nvvm.annotations`, an
+/// `!{ptr @f, !"kernel", i32 1}` annotation that no pass has transplanted
+/// yet. Provenance must not depend on whether `kernel-attr-transplant` ran.
+pub fn is_kernel<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
+    is_kernel_function(ir, f) || annotated_kernels(ir).contains(&f)
+}
+
+/// The functions marked `!"kernel", i32 1` in `!nvvm.annotations`.
+pub fn annotated_kernels<M: IrView + ?Sized>(ir: &M) -> HashSet<FuncId> {
+    let mut out = HashSet::new();
+    for node in ir.named_md(NVVM_ANNOTATIONS) {
+        let ops: Vec<MdOperand<'_>> = ir.md_operands(node).collect();
+        if let [MdOperand::Value(fv), MdOperand::String(key), MdOperand::Value(one), ..] = ops[..] {
+            if key == KERNEL_ANNOTATION && ir.const_int(one) == Some(1) {
+                if let ValueKind::Function(f) = ir.value_kind(fv) {
+                    out.insert(f);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Options of [`analyze`].
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ProvenanceOptions {
+    /// Give up when one block is visited more than this many times.
+    pub budget_cap: Option<u32>,
+    /// Classify unknown sources as `Top` instead of `Bottom`
+    /// (`memspace-opt-conservative`).
+    pub conservative: bool,
+}
+
+/// The driver exceeded [`ProvenanceOptions::budget_cap`] in some block.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct BudgetExceeded {
+    /// The block whose visit count went over the cap.
+    pub block: BlockId,
+}
+
+/// The converged classification of one function's pointer values.
+#[derive(Clone, Debug, Default)]
+pub struct Provenance {
+    kernel: bool,
+    conservative: bool,
+    insts: HashMap<ValueId, AsLattice>,
+    seeds: HashMap<ValueId, AsLattice>,
+    /// For every promotable slot (the `alloca` result): the values stored
+    /// into it and the loads reading it.
+    slots: HashMap<ValueId, Slot>,
+    /// Access pointer (the alloca or a cast of it) to its slot.
+    slot_of: HashMap<ValueId, ValueId>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Slot {
+    stored: Vec<ValueId>,
+    loads: Vec<InstId>,
+}
+
+impl Provenance {
+    /// The element of pointer value `v` (an argument, instruction result or
+    /// constant of the analyzed function).
+    pub fn of<M: IrView + ?Sized>(&self, ir: &M, v: ValueId) -> AsLattice {
+        if let Some(&s) = self.seeds.get(&v) {
+            return s;
+        }
+        match ir.type_kind(ir.value_type(v)) {
+            TypeKind::Ptr(0) => {}
+            TypeKind::Ptr(n) => return AsLattice::from_addr_space(AddrSpace(n)),
+            _ => return AsLattice::Top,
+        }
+        match ir.value_kind(v) {
+            ValueKind::Inst(_) => self.insts.get(&v).copied().unwrap_or(AsLattice::Bottom),
+            ValueKind::Argument { func, index } => {
+                if !self.kernel {
+                    return self.unknown();
+                }
+                let slot = AttrSlot::Param(index);
+                if ir.has_attr(func, slot, AttrKey::Str(GRID_CONSTANT_ATTR)) {
+                    AsLattice::Known(ConcreteSpace::Const)
+                } else if ir.has_attr(func, slot, AttrKey::Kind(AttrKind::ByVal)) {
+                    AsLattice::Top
+                } else {
+                    AsLattice::Known(ConcreteSpace::Global)
+                }
+            }
+            ValueKind::Global(_) => AsLattice::Known(ConcreteSpace::Global),
+            ValueKind::Function(_) => AsLattice::Top,
+            ValueKind::Constant(kind) => match kind {
+                ConstKind::Null | ConstKind::Undef | ConstKind::Poison | ConstKind::ZeroInit => {
+                    AsLattice::Bottom
+                }
+                ConstKind::Expr(
+                    Opcode::AddrSpaceCast | Opcode::GetElementPtr | Opcode::BitCast,
+                ) => match ir.const_operands(v).next() {
+                    Some(base) => self.of(ir, base),
+                    None => self.unknown(),
+                },
+                _ => self.unknown(),
+            },
+            _ => self.unknown(),
+        }
+    }
+
+    fn unknown(&self) -> AsLattice {
+        if self.conservative {
+            AsLattice::Top
+        } else {
+            AsLattice::Bottom
+        }
+    }
+
+    /// Whether `v` is a promotable slot's access pointer.
+    pub fn is_slot_access(&self, v: ValueId) -> bool {
+        self.slot_of.contains_key(&v)
+    }
+
+    /// The values stored into the slot that load `ld` reads, if `ld` reads
+    /// a promotable slot.
+    pub fn slot_stores<M: IrView + ?Sized>(&self, ir: &M, ld: InstId) -> Option<&[ValueId]> {
+        let p = ir.mem_ptr(ld)?;
+        let slot = self.slot_of.get(&p)?;
+        Some(&self.slots[slot].stored)
+    }
+
+    fn transfer<M: IrView + ?Sized>(&self, ir: &M, i: InstId) -> AsLattice {
+        let op = |k: usize| ir.operand(i, k).map(|v| self.of(ir, v));
+        match ir.opcode(i) {
+            Opcode::Alloca => AsLattice::Known(ConcreteSpace::Local),
+            Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast | Opcode::Freeze => {
+                op(0).unwrap_or(AsLattice::Top)
+            }
+            Opcode::Phi => ir
+                .operands(i)
+                .fold(AsLattice::Bottom, |acc, v| acc.meet(self.of(ir, v))),
+            Opcode::Select => match (op(1), op(2)) {
+                (Some(a), Some(b)) => a.meet(b),
+                _ => AsLattice::Top,
+            },
+            Opcode::Load => match self.slot_stores(ir, i) {
+                Some(stored) => stored
+                    .iter()
+                    .fold(AsLattice::Bottom, |acc, &v| acc.meet(self.of(ir, v))),
+                None => self.unknown(),
+            },
+            _ => self.unknown(),
+        }
+    }
+
+    /// Overrides the element of root `v` (used by `memspace-opt`'s WMMA
+    /// constraint, which assumes global at roots no seed reached).
+    pub fn seed(&mut self, v: ValueId, l: AsLattice) {
+        self.seeds.insert(v, l);
+    }
+}
+
+fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
+    ir.type_kind(ir.value_type(v)) == TypeKind::Ptr(0)
+}
+
+fn is_lifetime_call<M: IrView + ?Sized>(ir: &M, i: InstId) -> bool {
+    match ir.callee(i) {
+        Some(Callee::Direct(f)) => ir.func_name(f).starts_with("llvm.lifetime."),
+        _ => false,
+    }
+}
+
+/// Finds the promotable slots of `f` (see the module docs).
+fn find_slots<M: IrView + ?Sized>(ir: &M, f: FuncId, p: &mut Provenance) {
+    for b in ir.blocks(f) {
+        for a in ir.insts(b) {
+            if ir.opcode(a) != Opcode::Alloca {
+                continue;
+            }
+            let Some(av) = ir.inst_result(a) else {
+                continue;
+            };
+            let mut access = alloc::vec![av];
+            let mut slot = Slot::default();
+            let mut ok = true;
+            let mut k = 0;
+            while k < access.len() && ok {
+                let ap = access[k];
+                k += 1;
+                for u in ir.users(ap) {
+                    let User::Inst(u) = u else {
+                        ok = false;
+                        break;
+                    };
+                    match ir.opcode(u) {
+                        Opcode::Load if ir.mem_ptr(u) == Some(ap) => slot.loads.push(u),
+                        Opcode::Store
+                            if ir.mem_ptr(u) == Some(ap) && ir.operand(u, 0) != Some(ap) =>
+                        {
+                            if let Some(v) = ir.operand(u, 0) {
+                                slot.stored.push(v);
+                            }
+                        }
+                        Opcode::AddrSpaceCast => match ir.inst_result(u) {
+                            Some(c) => access.push(c),
+                            None => ok = false,
+                        },
+                        Opcode::Call if is_lifetime_call(ir, u) => {}
+                        _ => ok = false,
+                    }
+                }
+            }
+            if ok {
+                for &ap in &access {
+                    p.slot_of.insert(ap, av);
+                }
+                p.slots.insert(av, slot);
+            }
+        }
+    }
+}
+
+/// Runs the driver on `f` to a fixed point (see the module docs).
+pub fn analyze<M: IrView + ?Sized>(
+    ir: &M,
+    f: FuncId,
+    opts: ProvenanceOptions,
+) -> Result<Provenance, BudgetExceeded> {
+    let mut p = Provenance {
+        kernel: is_kernel(ir, f),
+        conservative: opts.conservative,
+        ..Provenance::default()
+    };
+    find_slots(ir, f, &mut p);
+    p.reanalyze(ir, f, opts)?;
+    Ok(p)
+}
+
+impl Provenance {
+    /// Recomputes the instruction elements from scratch (keeping seeds).
+    pub fn reanalyze<M: IrView + ?Sized>(
+        &mut self,
+        ir: &M,
+        f: FuncId,
+        opts: ProvenanceOptions,
+    ) -> Result<(), BudgetExceeded> {
+        self.insts.clear();
+        let mut wl: Worklist<InstId> = Worklist::new();
+        for b in ir.blocks(f) {
+            for i in ir.insts(b) {
+                if ir.inst_result(i).is_some_and(|r| is_generic_ptr(ir, r)) {
+                    wl.push(i);
+                }
+            }
+        }
+        let mut visits: HashMap<BlockId, u32> = HashMap::new();
+        while let Some(i) = wl.pop() {
+            let b = ir.inst_block(i);
+            let n = visits.entry(b).or_insert(0);
+            *n += 1;
+            if opts.budget_cap.is_some_and(|cap| *n > cap) {
+                return Err(BudgetExceeded { block: b });
+            }
+            let Some(r) = ir.inst_result(i) else {
+                continue;
+            };
+            let new = self.transfer(ir, i);
+            let old = self.insts.get(&r).copied().unwrap_or(AsLattice::Bottom);
+            if new == old {
+                continue;
+            }
+            self.insts.insert(r, new);
+            for u in ir.inst_users(r) {
+                if ir.inst_result(u).is_some_and(|x| is_generic_ptr(ir, x)) {
+                    wl.push(u);
+                }
+                if ir.opcode(u) == Opcode::Store && ir.operand(u, 0) == Some(r) {
+                    if let Some(slot) = ir.mem_ptr(u).and_then(|sp| self.slot_of.get(&sp)) {
+                        for &ld in &self.slots[slot].loads {
+                            wl.push(ld);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,161 @@
+//! Pointer conversions shared by `ipmsp` and `memspace-opt`: obtaining a
+//! view of a pointer in another address space with as few `addrspacecast`s
+//! as possible.
+
+use hashbrown::HashMap;
+use nvpass_core::ir::{
+    ConstKind, EditError, FuncId, InstId, IrEdit, IrView, Opcode, ValueId, ValueKind,
+};
+
+/// Index (in [`IrView::operands`] order) of the pointer operand of a load,
+/// store, `atomicrmw` or `cmpxchg`.
+pub fn mem_ptr_index<M: IrView + ?Sized>(ir: &M, i: InstId) -> Option<usize> {
+    match ir.opcode(i) {
+        Opcode::Load | Opcode::AtomicRmw | Opcode::AtomicCmpXchg => Some(0),
+        Opcode::Store => Some(1),
+        _ => None,
+    }
+}
+
+/// The address space of pointer type of `v`, if it is a pointer.
+pub fn space_of<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Option<u32> {
+    ir.type_kind(ir.value_type(v)).ptr_addr_space()
+}
+
+/// The instruction before which code "right after the definition of `v`"
+/// goes: after the phis of a phi's block, after the instruction otherwise,
+/// after the leading allocas of the entry block for arguments. `None` for
+/// constants and globals.
+pub fn after_def<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Option<InstId> {
+    match ir.value_kind(v) {
+        ValueKind::Argument { func, .. } => first_non_alloca(ir, func),
+        ValueKind::Inst(i) => {
+            let b = ir.inst_block(i);
+            let mut seen = false;
+            let is_phi = ir.opcode(i) == Opcode::Phi;
+            for j in ir.insts(b) {
+                if seen && !(is_phi && ir.opcode(j) == Opcode::Phi) {
+                    return Some(j);
+                }
+                if j == i {
+                    seen = true;
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+fn first_non_alloca<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Option<InstId> {
+    let entry = ir.entry_block(f)?;
+    ir.insts(entry)
+        .find(|&j| !matches!(ir.opcode(j), Opcode::Alloca | Opcode::Phi))
+}
+
+/// The source of `v` if `v` is an `addrspacecast` instruction or constant
+/// expression.
+pub fn cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Option<ValueId> {
+    match ir.value_kind(v) {
+        ValueKind::Inst(i) if ir.opcode(i) == Opcode::AddrSpaceCast => ir.operand(i, 0),
+        ValueKind::Constant(ConstKind::Expr(Opcode::AddrSpaceCast)) => ir.const_operands(v).next(),
+        _ => None,
+    }
+}
+
+/// A cast of `v` to `ty` already sitting where [`Converter`] would put one:
+/// among the `addrspacecast`s of arguments that follow the entry block's
+/// allocas (for arguments), or among the casts right after the definition
+/// (for instructions). Reusing it keeps the passes idempotent.
+fn existing_cast<M: IrView + ?Sized>(
+    ir: &M,
+    v: ValueId,
+    ty: nvpass_core::ir::TypeId,
+) -> Option<ValueId> {
+    let (block, start) = match ir.value_kind(v) {
+        ValueKind::Argument { func, .. } => (ir.entry_block(func)?, None),
+        ValueKind::Inst(i) => (ir.inst_block(i), Some(i)),
+        _ => return None,
+    };
+    let mut active = start.is_none();
+    for j in ir.insts(block) {
+        if !active {
+            active = Some(j) == start;
+            continue;
+        }
+        match ir.opcode(j) {
+            Opcode::Alloca | Opcode::Phi => {}
+            Opcode::AddrSpaceCast => {
+                let src = ir.operand(j, 0)?;
+                let r = ir.inst_result(j)?;
+                if src == v && ir.value_type(r) == ty {
+                    return Some(r);
+                }
+                let arg_or_def = matches!(ir.value_kind(src), ValueKind::Argument { .. })
+                    || Some(src) == start.and_then(|s| ir.inst_result(s));
+                if !arg_or_def {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Memoizing converter: one cast per (value, target space) per function.
+#[derive(Default, Debug)]
+pub struct Converter {
+    memo: HashMap<(ValueId, u32), ValueId>,
+    /// Number of `addrspacecast` instructions built.
+    pub casts_built: u64,
+}
+
+impl Converter {
+    /// A view of pointer `v` in `addrspace(n)`, for a use at `use_site`
+    /// (the instruction before which a cast of a constant is placed).
+    ///
+    /// Reuses `v` itself when it already has that type, the source of an
+    /// `addrspacecast` from that space, `null` of the new type for `null`,
+    /// and otherwise builds one `addrspacecast` right after the definition
+    /// (before `use_site` for constants).
+    pub fn view_in<M: IrEdit + ?Sized>(
+        &mut self,
+        ir: &mut M,
+        v: ValueId,
+        n: u32,
+        use_site: InstId,
+    ) -> Result<ValueId, EditError> {
+        if space_of(ir, v) == Some(n) {
+            return Ok(v);
+        }
+        if let Some(src) = cast_source(ir, v) {
+            if space_of(ir, src) == Some(n) {
+                return Ok(src);
+            }
+        }
+        let ty = ir.ptr_type(n);
+        if matches!(ir.value_kind(v), ValueKind::Constant(ConstKind::Null)) {
+            return Ok(ir.const_null(ty));
+        }
+        if let Some(&c) = self.memo.get(&(v, n)) {
+            return Ok(c);
+        }
+        if let Some(c) = existing_cast(ir, v, ty) {
+            self.memo.insert((v, n), c);
+            return Ok(c);
+        }
+        let at = after_def(ir, v);
+        let c = ir.build_cast(at.unwrap_or(use_site), Opcode::AddrSpaceCast, v, ty)?;
+        self.casts_built += 1;
+        if at.is_some() {
+            self.memo.insert((v, n), c);
+        }
+        Ok(c)
+    }
+
+    /// Forgets memoized casts (after the IR they refer to changed shape).
+    pub fn clear(&mut self) {
+        self.memo.clear();
+    }
+}

@@ -1,0 +1,118 @@
+//! The direct-call graph of a module and its strongly connected components
+//! in bottom-up order (callees before callers), as the CGSCC inliners of
+//! spec 001 walk it ("Inliner::inlineCallsImpl (CGSCC SCC walk)").
+//!
+//! Only direct calls to functions of the module are edges; indirect calls
+//! and calls to declarations do not constrain the order.
+
+use alloc::vec::Vec;
+
+use hashbrown::HashMap;
+use nvpass_core::inline_cost::direct_callee;
+use nvpass_core::ir::{FuncId, InstId, IrView};
+
+/// The call sites in `f`, in layout order.
+pub fn call_sites<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<InstId> {
+    m.blocks(f)
+        .flat_map(|b| m.insts(b))
+        .filter(|&i| m.opcode(i).is_call())
+        .collect()
+}
+
+/// SCCs of the direct-call graph among defined functions, bottom-up
+/// (Tarjan's algorithm emits an SCC only after every SCC it reaches).
+/// Each SCC lists its functions in module order.
+#[derive(Clone, Debug, Default)]
+pub struct Sccs {
+    /// The components, callees first.
+    pub order: Vec<Vec<FuncId>>,
+    /// Index into `order` of each function's component.
+    pub scc_of: HashMap<FuncId, usize>,
+}
+
+impl Sccs {
+    /// Computes the SCCs of `m`.
+    pub fn compute<M: IrView + ?Sized>(m: &M) -> Sccs {
+        let funcs: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
+        let index_of: HashMap<FuncId, usize> =
+            funcs.iter().enumerate().map(|(k, &f)| (f, k)).collect();
+        let succ: Vec<Vec<usize>> = funcs
+            .iter()
+            .map(|&f| {
+                let mut s: Vec<usize> = call_sites(m, f)
+                    .into_iter()
+                    .filter_map(|c| direct_callee(m, c))
+                    .filter_map(|g| index_of.get(&g).copied())
+                    .collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        // Iterative Tarjan.
+        let n = funcs.len();
+        let mut index = alloc::vec![usize::MAX; n];
+        let mut low = alloc::vec![0usize; n];
+        let mut on_stack = alloc::vec![false; n];
+        let mut stack: Vec<usize> = Vec::new();
+        let mut next = 0usize;
+        let mut out = Sccs::default();
+        for root in 0..n {
+            if index[root] != usize::MAX {
+                continue;
+            }
+            let mut frames: Vec<(usize, usize)> = alloc::vec![(root, 0)];
+            index[root] = next;
+            low[root] = next;
+            next += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (v, ref mut k)) = frames.last_mut() {
+                if let Some(&w) = succ[v].get(*k) {
+                    *k += 1;
+                    if index[w] == usize::MAX {
+                        index[w] = next;
+                        low[w] = next;
+                        next += 1;
+                        stack.push(w);
+                        on_stack[w] = true;
+                        frames.push((w, 0));
+                    } else if on_stack[w] {
+                        low[v] = low[v].min(index[w]);
+                    }
+                    continue;
+                }
+                frames.pop();
+                if let Some(&(parent, _)) = frames.last() {
+                    low[parent] = low[parent].min(low[v]);
+                }
+                if low[v] == index[v] {
+                    let mut comp = Vec::new();
+                    while let Some(w) = stack.pop() {
+                        on_stack[w] = false;
+                        comp.push(w);
+                        if w == v {
+                            break;
+                        }
+                    }
+                    comp.sort_unstable();
+                    let id = out.order.len();
+                    let comp: Vec<FuncId> = comp.into_iter().map(|k| funcs[k]).collect();
+                    for &f in &comp {
+                        out.scc_of.insert(f, id);
+                    }
+                    out.order.push(comp);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether `a` and `b` are in the same component.
+    pub fn same_scc(&self, a: FuncId, b: FuncId) -> bool {
+        match (self.scc_of.get(&a), self.scc_of.get(&b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => false,
+        }
+    }
+}

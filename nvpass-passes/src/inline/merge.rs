@@ -1,0 +1,206 @@
+//! Inlining into one caller with an inline history and post-inline alloca
+//! merging (spec 001 "Alloca Merging"; knob
+//! [`KNOB_DISABLE_INLINED_ALLOCA_MERGING`](nvpass_core::inline_cost::KNOB_DISABLE_INLINED_ALLOCA_MERGING)).
+//!
+//! # Regions
+//!
+//! Every successful inlining into a caller opens a *region*: the copy of
+//! the callee body. Its parent is the region holding the inlined call site
+//! (region 0 is the caller's own code). Regions give two things:
+//!
+//! - **Inline history** (LLVM's `InlineHistory`): a call copied from
+//!   callee `F`'s body is not inlined again if `F` is already on its region
+//!   chain; this breaks recursive cycles after one unrolling instead of
+//!   looping.
+//! - **Alloca lifetimes.** A static alloca the inlining brings in (reported
+//!   by [`IrEdit::inline_call_with_info`]) lives only while its region runs.
+//!   Two regions where neither contains the other never run at the same
+//!   time, even in a loop: each run of a callee starts with undefined alloca
+//!   contents. So an alloca of a new region may *reuse* an alloca that
+//!   earlier inlinings brought in, provided none of the regions already
+//!   using it is an ancestor of the new region (or the new region itself).
+//!   The caller's own allocas (region 0, the ancestor of every region) are
+//!   never reused.
+//!
+//! # Compatibility
+//!
+//! As in LLVM's legacy inliner (`InlinedArrayAllocas`), only aggregate
+//! allocas (arrays and structs) take part, and an alloca is merged into a
+//! pool alloca of the *same* allocated type and address space whose
+//! alignment (explicit `align`, else the type's ABI alignment) is at least
+//! its own. Scalars are left alone on purpose: ptxas promotes a scalar
+//! local whose address does not escape to a register, and folding it into
+//! a larger buffer would block that (measured on `cub_kernels.fe`: merging
+//! scalars into any large-enough buffer grew the summed stack frames from
+//! 360 to 848 bytes). Only single-element allocas take part (`alloca T` or
+//! `alloca T, i32 1`). Merging replaces every use of the new alloca,
+//! lifetime markers included, and erases it.
+
+use alloc::vec::Vec;
+
+use hashbrown::HashMap;
+use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, TypeId, TypeKind};
+
+#[derive(Clone, Debug)]
+struct PoolEntry {
+    alloca: InstId,
+    ty: TypeId,
+    size: u64,
+    align: u64,
+    addr_space: u32,
+    regions: Vec<usize>,
+}
+
+/// What one inlining did, for the pass's bookkeeping.
+#[derive(Clone, Debug, Default)]
+pub struct Inlined {
+    /// Call sites copied from the callee body.
+    pub new_calls: Vec<InstId>,
+    /// Allocas merged into earlier ones.
+    pub merged_allocas: u64,
+    /// Bytes of local memory those merges saved.
+    pub merged_bytes: u64,
+}
+
+/// Inlining state of one caller: regions, history and the alloca pool.
+#[derive(Clone, Debug)]
+pub struct CallerInliner {
+    /// `(parent region, inlined callee)`; region 0 is the caller itself.
+    regions: Vec<(Option<usize>, Option<FuncId>)>,
+    region_of_call: HashMap<InstId, usize>,
+    pool: Vec<PoolEntry>,
+    merge: bool,
+}
+
+impl CallerInliner {
+    /// A fresh state; `merge` enables alloca merging.
+    pub fn new(merge: bool) -> CallerInliner {
+        CallerInliner {
+            regions: alloc::vec![(None, None)],
+            region_of_call: HashMap::new(),
+            pool: Vec::new(),
+            merge,
+        }
+    }
+
+    /// The region holding call site `call` (0 if it was not copied by an
+    /// inlining tracked here).
+    pub fn region_of(&self, call: InstId) -> usize {
+        self.region_of_call.get(&call).copied().unwrap_or(0)
+    }
+
+    /// Whether inlining `callee` at `call` would re-enter a callee already
+    /// being inlined on this call's region chain (a recursive cycle).
+    pub fn in_history(&self, call: InstId, callee: FuncId) -> bool {
+        let mut r = Some(self.region_of(call));
+        while let Some(k) = r {
+            if self.regions[k].1 == Some(callee) {
+                return true;
+            }
+            r = self.regions[k].0;
+        }
+        false
+    }
+
+    fn is_ancestor_or_self(&self, anc: usize, of: usize) -> bool {
+        let mut r = Some(of);
+        while let Some(k) = r {
+            if k == anc {
+                return true;
+            }
+            r = self.regions[k].0;
+        }
+        false
+    }
+
+    /// Inlines `call` (whose direct callee is `callee`), tracks the region
+    /// and merges the allocas it brings in.
+    pub fn inline<M: IrEdit + ?Sized>(
+        &mut self,
+        m: &mut M,
+        call: InstId,
+        callee: FuncId,
+    ) -> Result<Inlined, EditError> {
+        let parent = self.region_of(call);
+        let info = m.inline_call_with_info(call)?;
+        self.region_of_call.remove(&call);
+        let region = self.regions.len();
+        self.regions.push((Some(parent), Some(callee)));
+        for &c in &info.inlined_calls {
+            self.region_of_call.insert(c, region);
+        }
+        let mut out = Inlined {
+            new_calls: info.inlined_calls,
+            ..Inlined::default()
+        };
+        for a in info.static_allocas {
+            let Some(shape) = alloca_shape(m, a) else {
+                continue;
+            };
+            if !self.merge {
+                continue;
+            }
+            let pick = self
+                .pool
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| {
+                    e.addr_space == shape.2
+                        && e.ty == shape.3
+                        && e.align >= shape.1
+                        && !e
+                            .regions
+                            .iter()
+                            .any(|&r| self.is_ancestor_or_self(r, region))
+                })
+                .min_by_key(|(_, e)| e.size)
+                .map(|(k, _)| k);
+            match pick {
+                Some(k) => {
+                    let (Some(old), Some(new)) =
+                        (m.inst_result(a), m.inst_result(self.pool[k].alloca))
+                    else {
+                        continue;
+                    };
+                    if m.replace_all_uses(old, new).is_ok() && m.erase_inst(a).is_ok() {
+                        self.pool[k].regions.push(region);
+                        out.merged_allocas += 1;
+                        out.merged_bytes += shape.0;
+                    }
+                }
+                None => self.pool.push(PoolEntry {
+                    alloca: a,
+                    ty: shape.3,
+                    size: shape.0,
+                    align: shape.1,
+                    addr_space: shape.2,
+                    regions: alloc::vec![region],
+                }),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// `(size, alignment, address space, type)` of a single-element static
+/// alloca of aggregate type.
+fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32, TypeId)> {
+    let ty = m.alloca_type(a)?;
+    if !matches!(
+        m.type_kind(ty),
+        TypeKind::Array { .. } | TypeKind::Struct { .. }
+    ) {
+        return None;
+    }
+    if let Some(n) = m.operand(a, 0) {
+        if m.const_int(n) != Some(1) {
+            return None;
+        }
+    }
+    let size = m.alloc_size(ty)?;
+    let align = m.alloca_align(a).or_else(|| m.abi_align(ty))?;
+    let TypeKind::Ptr(addr_space) = m.type_kind(m.value_type(m.inst_result(a)?)) else {
+        return None;
+    };
+    Some((size, align, addr_space, ty))
+}

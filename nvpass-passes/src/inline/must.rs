@@ -1,0 +1,359 @@
+//! `inline-must` (`InlineMustPass`): spec 002 "Force-Inline Policy".
+//!
+//! # Phase 1: marker propagation
+//!
+//! A defined function gets `alwaysinline` when its body contains a
+//! forced-inline trigger. The trigger set is deliberately narrow (spec 002
+//! "Marker propagation false positive": "the trigger set should be exactly
+//! the opcodes whose ABI requires inlining"):
+//!
+//! 1. **`__nv_*` math wrappers**: the function's name starts with
+//!    [`NV_MATH_WRAPPER_PREFIX`] and its body calls an `llvm.nvvm.*`
+//!    intrinsic (spec: "the __nv_* family that wraps NVPTX intrinsics").
+//! 2. **Intrinsic wrappers carrying `convergent` or `noreturn`**: the body
+//!    is one block of at most [`THIN_WRAPPER_MAX_INSTS`] instructions with
+//!    exactly one call, that call is to an `llvm.*` intrinsic, and the call
+//!    site or the intrinsic declaration is `convergent` or `noreturn`
+//!    (spec: "the intrinsic-wrappers the frontend emits to attach
+//!    convergent or noreturn to a callsite").
+//! 3. **Intrinsics that cannot cross an ABI boundary**: a call to a
+//!    texture/surface intrinsic bound to a texture reference
+//!    ([`HANDLE_INTRINSIC_PREFIXES`], not the `.unified` bindless forms)
+//!    whose handle operand is a parameter of the function. The back end
+//!    must trace such a handle to its `texsurf.handle` global; a `.param`
+//!    boundary hides it.
+//!
+//! The front end's string form of the marker, `"nvvm.always_inline"`
+//! (spec 002's example), is honored: such functions get `alwaysinline` too.
+//! Kernels, declarations, interposable functions and functions with
+//! `noinline` or `optnone` are never marked. Marking is idempotent: a
+//! function that has `alwaysinline` is left alone.
+//!
+//! # Phase 2: inlining
+//!
+//! Every call site whose direct callee has `alwaysinline` is inlined with
+//! [`IrEdit::inline_call_with_info`], callers in module order, including
+//! the calls that inlining copies in (so chains of always-inline helpers
+//! collapse in one run). A call is not inlined, and gets the Missed remark
+//! `NotAlwaysInline` "`<callee>` not AlwaysInline into `<caller>`
+//! (`<reason>`)", when the callee is a declaration, is interposable, is
+//! part of a recursive cycle (a call-graph SCC with more than one function
+//! or a self-call; a cycle is never inlined, so a second run makes the same
+//! decisions and the pass is idempotent), or when the host refuses the
+//! edit (`invoke`, variadic callee, ...). Successful inlinings get the
+//! Passed remark `AlwaysInline`.
+//!
+//! Allocas brought in by inlining are merged ([`super::merge`]) unless
+//! `disable-inlined-alloca-merging` is set. Internal callees left without
+//! uses are erased ([`super::remove_dead_callees`]).
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use hashbrown::HashSet;
+use nvpass_core::diag::RemarkKind;
+use nvpass_core::inline_cost::{direct_callee, KNOB_DISABLE_INLINED_ALLOCA_MERGING};
+use nvpass_core::ir::{
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueKind,
+};
+use nvpass_core::kernel::is_kernel_function;
+use nvpass_core::knob::KnobInfo;
+use nvpass_core::names::INLINE_MUST_PASS;
+use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged};
+use nvpass_core::stats::StatInfo;
+
+use super::callgraph::{call_sites, Sccs};
+use super::merge::CallerInliner;
+use super::remove_dead_callees;
+
+/// Name prefix of the libdevice math wrappers (trigger 1).
+///
+/// Spec 002 "Force-Inline Marker Propagation": "math-library wrappers (the
+/// __nv_* family that wraps NVPTX intrinsics)".
+pub const NV_MATH_WRAPPER_PREFIX: &str = "__nv_";
+
+/// Prefix of the NVPTX intrinsics a math wrapper wraps (trigger 1).
+///
+/// Spec 002 "Force-Inline Marker Propagation": "wraps NVPTX intrinsics".
+pub const NVVM_INTRINSIC_PREFIX: &str = "llvm.nvvm.";
+
+/// Largest body, in instructions, of an intrinsic wrapper (trigger 2).
+///
+/// Spec 002 "Force-Inline Marker Propagation": the spec gives no size;
+/// a wrapper is the call plus a few casts and the `ret`.
+pub const THIN_WRAPPER_MAX_INSTS: usize = 8;
+
+/// Texture/surface intrinsics whose first operand is a texture-reference
+/// handle that must not cross a call boundary (trigger 3); names containing
+/// [`BINDLESS_MARKER`] are excluded.
+///
+/// Spec 002 "Force-Inline Marker Propagation": "any helper whose body
+/// contains an NVPTX intrinsic that cannot survive an ABI boundary".
+pub const HANDLE_INTRINSIC_PREFIXES: [&str; 7] = [
+    "llvm.nvvm.tex.",
+    "llvm.nvvm.tld4.",
+    "llvm.nvvm.suld.",
+    "llvm.nvvm.sust.",
+    "llvm.nvvm.txq.",
+    "llvm.nvvm.suq.",
+    "llvm.nvvm.istypep.",
+];
+
+/// Marks the bindless forms of the texture intrinsics, which take an `i64`
+/// texture object that is an ordinary value.
+///
+/// Spec 002 "Force-Inline Marker Propagation" (see
+/// [`HANDLE_INTRINSIC_PREFIXES`]).
+pub const BINDLESS_MARKER: &str = ".unified.";
+
+/// The front end's string spelling of the always-inline marker.
+///
+/// Spec 002 "Input and Output IR Shape": `define internal float
+/// @sqrt_approx(float %x) "nvvm.always_inline"`.
+pub const NVVM_ALWAYS_INLINE_ATTR: &str = "nvvm.always_inline";
+
+/// The remark text after the callee, followed by the caller's name.
+///
+/// Spec 002 "Force-Inline Policy": `emit_remark(&caller, "not AlwaysInline
+/// into ", caller.getName())`.
+pub const NOT_ALWAYS_INLINE_INTO: &str = "not AlwaysInline into ";
+
+/// Knobs read by InlineMustPass.
+pub const INLINE_MUST_KNOBS: &[KnobInfo] = &[KNOB_DISABLE_INLINED_ALLOCA_MERGING];
+
+/// `inline-must`.
+pub const INLINE_MUST_INFO: PassInfo = PassInfo {
+    name: "inline-must",
+    class_name: INLINE_MUST_PASS,
+    description:
+        "Propagate alwaysinline to forced-inline helpers and inline every alwaysinline callee",
+    knobs: INLINE_MUST_KNOBS,
+    options: &[],
+};
+
+/// Statistic: functions marked by phase 1.
+pub const NUM_MARKED: StatInfo = StatInfo {
+    name: "NumMarked",
+    description: "Number of functions marked alwaysinline by marker propagation",
+};
+/// Statistic: call sites inlined.
+pub const NUM_INLINED: StatInfo = StatInfo {
+    name: "NumInlined",
+    description: "Number of call sites inlined",
+};
+/// Statistic: allocas merged.
+pub const NUM_MERGED_ALLOCAS: StatInfo = StatInfo {
+    name: "NumMergedAllocas",
+    description: "Number of inlined allocas merged into earlier ones",
+};
+/// Statistic: functions deleted.
+pub const NUM_DELETED: StatInfo = StatInfo {
+    name: "NumDeleted",
+    description: "Number of internal callees deleted after inlining",
+};
+
+/// Which trigger of phase 1 fires for `f`, if any (for the remark).
+pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'static str> {
+    if m.str_attr(f, AttrSlot::Function, NVVM_ALWAYS_INLINE_ATTR)
+        .is_some()
+    {
+        return Some("nvvm.always_inline attribute");
+    }
+    let insts: Vec<InstId> = m.blocks(f).flat_map(|b| m.insts(b)).collect();
+    let calls: Vec<(InstId, FuncId)> = insts
+        .iter()
+        .filter_map(|&i| Some((i, direct_callee(m, i)?)))
+        .collect();
+    let name_of = |g: FuncId| m.func_name(g);
+    if m.func_name(f).starts_with(NV_MATH_WRAPPER_PREFIX)
+        && calls
+            .iter()
+            .any(|&(_, g)| name_of(g).starts_with(NVVM_INTRINSIC_PREFIX))
+    {
+        return Some("__nv_ math wrapper");
+    }
+    let all_calls = insts.iter().filter(|&&i| m.opcode(i).is_call()).count();
+    if m.blocks(f).count() == 1 && insts.len() <= THIN_WRAPPER_MAX_INSTS && all_calls == 1 {
+        if let Some(&(c, g)) = calls.first() {
+            let attr_on = |k| {
+                m.call_attrs(c, AttrSlot::Function)
+                    .any(|a| AttrKey::Kind(k).matches(&a))
+                    || m.has_attr(g, AttrSlot::Function, AttrKey::Kind(k))
+            };
+            if name_of(g).starts_with("llvm.")
+                && (attr_on(AttrKind::Convergent) || attr_on(AttrKind::NoReturn))
+            {
+                return Some("convergent/noreturn intrinsic wrapper");
+            }
+        }
+    }
+    let handle_from_param = calls.iter().any(|&(c, g)| {
+        let n = name_of(g);
+        HANDLE_INTRINSIC_PREFIXES.iter().any(|p| n.starts_with(p))
+            && !n.contains(BINDLESS_MARKER)
+            && m.call_args(c).next().is_some_and(
+                |a| matches!(m.value_kind(a), ValueKind::Argument { func, .. } if func == f),
+            )
+    });
+    if handle_from_param {
+        return Some("texture/surface handle parameter");
+    }
+    None
+}
+
+fn has_fn_attr<M: IrView + ?Sized>(m: &M, f: FuncId, k: AttrKind) -> bool {
+    m.has_attr(f, AttrSlot::Function, AttrKey::Kind(k))
+}
+
+/// Phase 1; returns whether a function was marked.
+pub fn propagate_markers<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
+    let todo: Vec<(FuncId, &'static str)> = m
+        .funcs()
+        .filter(|&f| {
+            !m.func_is_declaration(f)
+                && !has_fn_attr(m, f, AttrKind::AlwaysInline)
+                && !has_fn_attr(m, f, AttrKind::NoInline)
+                && !has_fn_attr(m, f, AttrKind::OptNone)
+                && !m.func_linkage(f).is_interposable()
+                && !is_kernel_function(m, f)
+        })
+        .filter_map(|f| forced_inline_trigger(m, f).map(|t| (f, t)))
+        .collect();
+    for &(f, trigger) in &todo {
+        m.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::AlwaysInline));
+        cx.add_stat(&NUM_MARKED, 1);
+        let name = m.func_name(f).to_string();
+        let d = cx
+            .remark(RemarkKind::Analysis, "ForceInlineMarker")
+            .in_function(name.clone())
+            .arg("Callee", name)
+            .text(" marked alwaysinline: ")
+            .arg("Trigger", trigger);
+        cx.emit(d);
+    }
+    !todo.is_empty()
+}
+
+/// Functions that are part of a recursive cycle: an SCC of more than one
+/// function, or a function that calls itself.
+pub fn cyclic_functions<M: IrView + ?Sized>(m: &M) -> HashSet<FuncId> {
+    let sccs = Sccs::compute(m);
+    let mut out = HashSet::new();
+    for comp in &sccs.order {
+        if comp.len() > 1 {
+            out.extend(comp.iter().copied());
+        } else if let Some(&f) = comp.first() {
+            if call_sites(m, f)
+                .into_iter()
+                .any(|c| direct_callee(m, c) == Some(f))
+            {
+                out.insert(f);
+            }
+        }
+    }
+    out
+}
+
+fn missed<M: IrView + ?Sized>(
+    m: &M,
+    cx: &mut PassContext<'_>,
+    call: InstId,
+    callee: &str,
+    caller: &str,
+    reason: &str,
+) {
+    let d = cx
+        .remark(RemarkKind::Missed, "NotAlwaysInline")
+        .in_function(String::from(caller))
+        .at(m.debug_loc(call))
+        .arg("Callee", callee)
+        .text(" ")
+        .text(NOT_ALWAYS_INLINE_INTO)
+        .arg("Caller", caller)
+        .text(" (")
+        .arg("Reason", reason)
+        .text(")");
+    cx.emit(d);
+}
+
+/// Phase 2; returns whether anything was inlined or deleted.
+pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
+    let merge = !cx.knob_bool(&KNOB_DISABLE_INLINED_ALLOCA_MERGING);
+    let cyclic = cyclic_functions(m);
+    let callers: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
+    let mut inlined_from: Vec<FuncId> = Vec::new();
+    let mut changed = false;
+    for caller in callers {
+        let mut st = CallerInliner::new(merge);
+        let mut work: alloc::collections::VecDeque<InstId> = call_sites(m, caller).into();
+        while let Some(call) = work.pop_front() {
+            let Some(callee) = direct_callee(m, call) else {
+                continue;
+            };
+            if !has_fn_attr(m, callee, AttrKind::AlwaysInline) {
+                continue;
+            }
+            let caller_name = m.func_name(caller).to_string();
+            let callee_name = m.func_name(callee).to_string();
+            let refusal = if m.func_is_declaration(callee) {
+                Some(String::from("callee is a declaration"))
+            } else if m.func_linkage(callee).is_interposable() {
+                Some(String::from("callee is interposable"))
+            } else if callee == caller || cyclic.contains(&callee) || st.in_history(call, callee) {
+                Some(String::from("recursive cycle"))
+            } else {
+                match st.inline(m, call, callee) {
+                    Ok(done) => {
+                        changed = true;
+                        inlined_from.push(callee);
+                        cx.add_stat(&NUM_INLINED, 1);
+                        cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
+                        work.extend(done.new_calls);
+                        let d = cx
+                            .remark(RemarkKind::Passed, "AlwaysInline")
+                            .in_function(caller_name.clone())
+                            .text("'")
+                            .arg("Callee", callee_name.clone())
+                            .text("' inlined into '")
+                            .arg("Caller", caller_name.clone())
+                            .text("' with (cost=always): always inline attribute");
+                        cx.emit(d);
+                        None
+                    }
+                    Err(e) => Some(e.to_string()),
+                }
+            };
+            if let Some(reason) = refusal {
+                missed(m, cx, call, &callee_name, &caller_name, &reason);
+            }
+        }
+    }
+    let deleted = remove_dead_callees(m, &inlined_from);
+    cx.add_stat(&NUM_DELETED, deleted);
+    changed || deleted > 0
+}
+
+/// Both phases; returns whether anything changed.
+pub fn run_inline_must<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
+    let marked = propagate_markers(m, cx);
+    let inlined = inline_always(m, cx);
+    marked || inlined
+}
+
+/// The `inline-must` pass.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct InlineMust;
+
+impl<M: IrEdit + ?Sized> ModulePass<M> for InlineMust {
+    fn info(&self) -> &'static PassInfo {
+        &INLINE_MUST_INFO
+    }
+
+    fn run(
+        &mut self,
+        m: &mut M,
+        cx: &mut PassContext<'_>,
+    ) -> Result<PreservedOrChanged, PassFailure> {
+        Ok(PreservedOrChanged::from_changed(run_inline_must(m, cx)))
+    }
+}
