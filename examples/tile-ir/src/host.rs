@@ -38,8 +38,8 @@ use nvpass_core::datalayout::DataLayout;
 use nvpass_core::diag::DebugLoc;
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, BlockId, CallConv, Callee, ConstKind, EditError, FuncId,
-    GlobalId, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId, TypeKind, TypeView,
-    User, ValueId, ValueKind, ValueMap,
+    GlobalId, InlineInfo, InstId, IrEdit, IrView, Linkage, MdId, MdOperand, Opcode, TypeId,
+    TypeKind, TypeView, User, ValueId, ValueKind, ValueMap,
 };
 
 use crate::ir::{
@@ -271,11 +271,8 @@ impl Module {
             CoreSlot::Tile(s) => {
                 let old = self.slot_value(op, s).ok_or(EditError::OutOfRange)?;
                 let (ot, nt) = (self.values[old].ty, self.values[value].ty);
-                let ok = if ptr_only {
-                    self.ptr_space(ot).is_some() && self.ptr_space(nt).is_some()
-                } else {
-                    ot == nt
-                };
+                let ok = ot == nt
+                    || (ptr_only && self.ptr_space(ot).is_some() && self.ptr_space(nt).is_some());
                 if !ok {
                     return Err(EditError::TypeMismatch);
                 }
@@ -1434,6 +1431,46 @@ impl IrEdit for Module {
         self.named_lists.retain(|(n, _)| n != name);
         if !ids.is_empty() {
             self.named_lists.push((name.to_string(), ids));
+        }
+    }
+
+    // ---- address-space retagging ---------------------------------------------
+
+    fn set_result_ptr_type(&mut self, inst: InstId, ty: TypeId) -> Result<(), EditError> {
+        let v = match self.decode(inst) {
+            InstRef::Phi(v) => v,
+            InstRef::Op(o) => self.ops[o].result.ok_or(EditError::TypeMismatch)?,
+        };
+        let new = tfrom(ty);
+        if self.ptr_space(self.values[v].ty).is_none() || self.ptr_space(new).is_none() {
+            return Err(EditError::TypeMismatch);
+        }
+        self.values[v].ty = new;
+        Ok(())
+    }
+
+    fn set_pointer_operand(
+        &mut self,
+        inst: InstId,
+        index: usize,
+        value: ValueId,
+    ) -> Result<(), EditError> {
+        self.set_core_operand(inst, index, vfrom(value), true)
+    }
+
+    // ---- inlining with results ------------------------------------------------
+
+    fn inline_call_with_info(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        match self.decode(call) {
+            InstRef::Op(o) => match self.ops[o].kind {
+                OpKind::Call { .. } => self.inline_op(o).map(|r| InlineInfo {
+                    static_allocas: r.allocas.into_iter().map(op_inst).collect(),
+                    inlined_calls: r.calls.into_iter().map(op_inst).collect(),
+                }),
+                OpKind::CallIndirect { .. } => Err(EditError::NotInlinable("indirect call")),
+                _ => Err(EditError::NotACall),
+            },
+            InstRef::Phi(_) => Err(EditError::NotACall),
         }
     }
 

@@ -6,8 +6,10 @@
 //! not against LLVM IR. This crate is the proof: a small IR written the way a
 //! GPU compiler team would write theirs, deliberately unlike LLVM IR, that
 //! implements those traits (`host.rs`) and runs `kernel-attr`, the
-//! force-inline decision, the inliner cost models, `ipmsp`, `memspace-opt`
-//! and `pretreat` unchanged. `docs/embedding.md` walks through it.
+//! force-inline decision, the inliner cost models, `ipmsp`, `memspace-opt`,
+//! `pretreat` and `inline-must` unchanged; the tests compare the results
+//! with the reference IR's on the same program. `docs/embedding.md` walks
+//! through it.
 //!
 //! # The IR
 //!

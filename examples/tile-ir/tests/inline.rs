@@ -94,3 +94,23 @@ fn refusals() {
     let first = m.insts(m.entry_block(absd).unwrap()).next().unwrap();
     assert!(m.inline_call(first).is_err());
 }
+
+/// `inline-must` drives the primitive through `inline_call_with_info`:
+/// both always-inline helpers are inlined and, being private and now
+/// unused, erased.
+#[test]
+fn inline_must_pass() {
+    if !common::registered(&["inline-must"]) {
+        return;
+    }
+    let mut m = program();
+    for name in ["abs_diff", "bump"] {
+        let f = m.func_named(name).unwrap();
+        m.funcs[f].inline = nvpass_example_tile_ir::InlinePolicy::Always;
+    }
+    let diags = common::run(&mut m, "inline-must");
+    assert!(calls_in(&m, "k").is_empty(), "{}", print_module(&m));
+    assert!(m.func_named("abs_diff").is_none() && m.func_named("bump").is_none());
+    let passed = diags.iter().filter(|d| d.name == "AlwaysInline").count();
+    assert_eq!(passed, 2, "{diags:?}");
+}

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod program;
+
 use std::collections::HashMap;
 
 use nvpass_core::diag::Diagnostic;
