@@ -253,6 +253,12 @@ pub enum MdOperand<'a> {
 ///   sigil and unescaped.
 /// - Methods with a default body are optional capabilities: a host may
 ///   override them for speed or precision.
+/// - The view is LLVM-shaped, the storage need not be: a host whose blocks
+///   take arguments presents each argument of a non-entry block as a `phi`
+///   (incoming values = the branch arguments, one per CFG edge), and a host
+///   whose calls name callees by symbol reports those calls among the
+///   users of the callee's [`IrView::func_value`]. `docs/embedding.md`
+///   and `examples/tile-ir` show the mapping.
 ///
 /// # Operand order
 /// [`IrView::operands`] lists the *value* operands of an instruction in LLVM's
