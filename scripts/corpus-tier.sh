@@ -17,6 +17,7 @@
 #   P           nvpass-cli run --pipeline P succeeds
 #   P/verify    opt-19 -passes=verify accepts the output
 #   P/idem      running P again on its own output changes nothing
+#   P/remarks   its remark YAML, if any, converts with llvm-remarkutil-19
 #   P/llc, P/ptxas  as above, where the unmodified input compiles
 # Prints one line per check and a closing "N passed, N failed" line; exits
 # non-zero when anything failed.
@@ -67,8 +68,12 @@ for ll in "$corpus"/ll/*.ll; do
   for p in "${pipelines[@]}"; do
     po="$work/$mod.p.ll"
     rm -f "$po"
-    check "$p" "$mod" "$cli" run --pipeline "$p" "$ll" -o "$po"
+    rm -f "$work/$mod.r.yaml"
+    check "$p" "$mod" "$cli" run --pipeline "$p" "$ll" -o "$po" --pass-remarks-output "$work/$mod.r.yaml"
     [ -f "$po" ] || continue
+    if [ -s "$work/$mod.r.yaml" ]; then
+      check "$p/remarks" "$mod" llvm-remarkutil-19 yaml2bitstream "$work/$mod.r.yaml" -o "$work/$mod.r.bitstream"
+    fi
     check "$p/verify" "$mod" opt-19 -passes=verify -disable-output "$po"
     check "$p/idem" "$mod" bash -c '"$1" run --pipeline "$2" "$3" -o "$4" && cmp "$3" "$4"' _ "$cli" "$p" "$po" "$work/$mod.p2.ll"
     if [ $codegen = 1 ]; then

@@ -169,6 +169,41 @@ pub fn classify_cdp_entry(name: &str) -> Option<CdpEntry> {
         .map(|&(_, e)| e)
 }
 
+/// Call-site string attribute carrying the CDP variant flag:
+/// `call i32 @cudaLaunchDevice(...) #1` with
+/// `attributes #1 = { "nvvm.cdp.variant"="2" }`.
+///
+/// Spec 002 "Matching Predicate": "the call site carries a CDP-variant flag
+/// (1 or 2)"; the spec does not say how the flag is spelled in IR, so nvpass
+/// uses this string attribute (it survives printing and `opt`/`llc`, and
+/// LLVM ignores string attributes it does not know). The value is the flag
+/// in decimal ([`CdpVariant::flag`]). A missing or unreadable value means
+/// CDP-1 ([`CdpVariant::default`]).
+pub const CDP_VARIANT_ATTR: &str = "nvvm.cdp.variant";
+
+/// Reads a [`CDP_VARIANT_ATTR`] value (`"1"`, `"2"`); `None` when it is not
+/// a known variant's flag.
+pub fn parse_variant_flag(value: &str) -> Option<CdpVariant> {
+    value
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(CdpVariant::from_flag)
+}
+
+/// Classifies a runtime stub name (an entry of [`LAUNCH_STUBS`] or
+/// [`PARAM_BUFFER_STUBS`]) by kind and variant, by searching the tables, so
+/// that a variant added to the tables is recognized here too. `None` for
+/// every other name.
+pub fn classify_cdp_stub(name: &str) -> Option<(CdpEntryKind, CdpVariant)> {
+    CdpVariant::ALL.into_iter().find_map(|v| {
+        [CdpEntryKind::Launch, CdpEntryKind::ParameterBuffer]
+            .into_iter()
+            .find(|k| k.stub(v) == name)
+            .map(|k| (k, v))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,5 +268,26 @@ mod tests {
             assert_eq!(classify_cdp_entry(stub), None);
         }
         assert_eq!(classify_cdp_entry("cudaLaunch"), None);
+    }
+
+    #[test]
+    fn stub_classification() {
+        for v in CdpVariant::ALL {
+            for k in [CdpEntryKind::Launch, CdpEntryKind::ParameterBuffer] {
+                assert_eq!(classify_cdp_stub(k.stub(v)), Some((k, v)));
+            }
+        }
+        assert_eq!(classify_cdp_stub("cudaLaunchDevice"), None);
+        assert_eq!(classify_cdp_stub("__cudaCDP3LaunchDeviceV2"), None);
+    }
+
+    #[test]
+    fn variant_flags() {
+        assert_eq!(parse_variant_flag("1"), Some(CdpVariant::Cdp1));
+        assert_eq!(parse_variant_flag("2"), Some(CdpVariant::Cdp2));
+        assert_eq!(parse_variant_flag(" 2 "), Some(CdpVariant::Cdp2));
+        assert_eq!(parse_variant_flag("3"), None);
+        assert_eq!(parse_variant_flag("two"), None);
+        assert_eq!(parse_variant_flag(""), None);
     }
 }

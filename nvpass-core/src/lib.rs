@@ -32,8 +32,8 @@
 //! - The NVVM facts the spec defines once: [`kernel::is_kernel_function`],
 //!   the address-space lattice and alias rule ([`addrspace`]), the CDP stub
 //!   tables ([`cdp`]), the spec's pass names ([`names`]), the inliner
-//!   cost-model parameters ([`inline_cost`]), and a [`datalayout`] size
-//!   calculator.
+//!   cost-model parameters ([`inline_cost`]), the Pretreat rule table
+//!   ([`pretreat`]), and a [`datalayout`] size calculator.
 //! - [`worklist`]: a deduplicating FIFO worklist over ids.
 //!
 //! ## A pass against the traits
@@ -97,6 +97,7 @@ pub mod manager;
 pub mod names;
 pub mod pass;
 pub mod pipeline;
+pub mod pretreat;
 pub mod registry;
 pub mod stats;
 pub mod worklist;

@@ -1117,6 +1117,14 @@ impl IrView for Module {
             MdKind::Tuple(_) => None,
         }
     }
+
+    fn metadata_value_operand(&self, v: ValueId) -> Option<ValueId> {
+        let d = &self.values[vfrom(v)];
+        match d.kind {
+            IrValueKind::Metadata(MdRef::Value(..)) => d.ops.first().map(|o| vid(o.value)),
+            _ => None,
+        }
+    }
 }
 
 impl IrEdit for Module {
@@ -1715,8 +1723,9 @@ impl IrEdit for Module {
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
             for i in self.block_insts(*b).collect::<Vec<_>>() {
-                let ops = core::mem::take(&mut self.insts[i].ops);
-                for o in ops {
+                // One at a time: removing a use may renumber a later use of
+                // the same value by this instruction (see `Module::erase_inst`).
+                while let Some(o) = self.insts[i].ops.pop() {
                     self.remove_use(o);
                 }
             }
@@ -1795,8 +1804,7 @@ impl IrEdit for Module {
             self.remove_phi_incoming(s, b);
         }
         for &i in &insts {
-            let ops = core::mem::take(&mut self.insts[i].ops);
-            for o in ops {
+            while let Some(o) = self.insts[i].ops.pop() {
                 self.remove_use(o);
             }
         }
@@ -1889,6 +1897,129 @@ impl IrEdit for Module {
             None if ops.is_empty() => {}
             None => self.named_md.push(NamedMd { name: s, ops }),
         }
+    }
+
+    fn set_cast_opcode(&mut self, inst: InstId, op: Opcode) -> Result<(), EditError> {
+        let i = ifrom(inst);
+        let opcode = ir_opcode(op)
+            .filter(|o| o.is_cast())
+            .ok_or(EditError::TypeMismatch)?;
+        let d = &self.insts[i];
+        if !d.opcode.is_cast() || d.ops.len() != 1 {
+            return Err(EditError::TypeMismatch);
+        }
+        let (src, dst) = (self.values[d.ops[0].value].ty, d.ty);
+        let (sb, db) = (self.types.int_bits(src), self.types.int_bits(dst));
+        let (sp, dp) = (self.types.ptr_addrspace(src), self.types.ptr_addrspace(dst));
+        let ok = match opcode {
+            IrOpcode::ZExt | IrOpcode::SExt => matches!((sb, db), (Some(a), Some(b)) if a < b),
+            IrOpcode::Trunc => matches!((sb, db), (Some(a), Some(b)) if a > b),
+            IrOpcode::AddrSpaceCast => sp.is_some() && dp.is_some() && sp != dp,
+            IrOpcode::BitCast => src == dst || (sp.is_some() && sp == dp),
+            IrOpcode::PtrToInt => sp.is_some() && db.is_some(),
+            IrOpcode::IntToPtr => sb.is_some() && dp.is_some(),
+            // Floating-point casts: only between two opcodes of one family
+            // with the same operand and result types, which the old opcode
+            // already proved valid.
+            _ => core::mem::discriminant(&opcode) == core::mem::discriminant(&d.opcode),
+        };
+        if !ok {
+            return Err(EditError::TypeMismatch);
+        }
+        let d = &mut self.insts[i];
+        if d.opcode != opcode {
+            d.opcode = opcode;
+            d.flags = InstFlags::empty();
+        }
+        Ok(())
+    }
+
+    fn erase_blocks(&mut self, blocks: &[BlockId]) -> Result<(), EditError> {
+        let set: Vec<Block> = blocks.iter().map(|&b| bfrom(b)).collect();
+        let Some(&first) = set.first() else {
+            return Ok(());
+        };
+        let f = self.blocks[first].func;
+        let inside = |b: Block| set.contains(&b);
+        for &b in &set {
+            if self.blocks[b].func != f
+                || self.blocks[b].erased
+                || self.funcs[f].first_block.expand() == Some(b)
+            {
+                return Err(EditError::HasUses);
+            }
+        }
+        // No edge may enter the set from outside.
+        for p in self.func_blocks(f) {
+            if !inside(p) && Module::successors(self, p).iter().any(|&s| inside(s)) {
+                return Err(EditError::HasUses);
+            }
+        }
+        let insts: Vec<Inst> = set.iter().flat_map(|&b| self.block_insts(b)).collect();
+        for &i in &insts {
+            let Some(r) = self.insts[i].result.expand() else {
+                continue;
+            };
+            let bad = self.real_users(r).any(|u| match u.user {
+                IrUser::Inst(j) => {
+                    let jb = self.insts[j].block.expand();
+                    if jb.is_some_and(inside) {
+                        return false;
+                    }
+                    // A phi outside may use it on an edge from the set.
+                    self.insts[j].opcode != IrOpcode::Phi
+                        || !self.insts[j]
+                            .blocks
+                            .get(u.index as usize)
+                            .is_some_and(|&b| inside(b))
+                }
+                _ => true,
+            });
+            if bad {
+                return Err(EditError::HasUses);
+            }
+        }
+        for &b in &set {
+            for s in Module::successors(self, b).to_vec() {
+                if !inside(s) {
+                    self.remove_phi_incoming(s, b);
+                }
+            }
+        }
+        for &i in &insts {
+            while let Some(o) = self.insts[i].ops.pop() {
+                self.remove_use(o);
+            }
+        }
+        for &i in &insts {
+            if let Some(r) = self.insts[i].result.expand() {
+                self.drop_md_uses(r);
+            }
+            self.detach_inst(i);
+        }
+        for &b in &set {
+            self.detach_block(b);
+        }
+        Ok(())
+    }
+
+    fn array_type_of(&mut self, elem: TypeId, len: u64) -> Result<TypeId, EditError> {
+        Ok(tid(self.types.intern(TypeData::Array(len, tfrom(elem)))))
+    }
+
+    fn retype_global_initializer(&mut self, g: GlobalId, init: ValueId) -> Result<(), EditError> {
+        let g = gfrom(g);
+        let v = vfrom(init);
+        if !matches!(self.values[v].kind, IrValueKind::Const(_)) {
+            return Err(EditError::TypeMismatch);
+        }
+        if let Some(o) = self.globals[g].init.take() {
+            self.remove_use(o);
+        }
+        self.globals[g].value_ty = self.values[v].ty;
+        let o = self.add_use(v, IrUser::GlobalInit(g), 0);
+        self.globals[g].init = Some(o);
+        Ok(())
     }
 }
 

@@ -565,8 +565,9 @@ impl Module {
             }
         }
         self.detach_inst(inst);
-        let ops = core::mem::take(&mut self.insts[inst].ops);
-        for o in ops {
+        // Pop one at a time: removing a use may renumber a later use of the
+        // same value by this instruction, which must still be in `ops`.
+        while let Some(o) = self.insts[inst].ops.pop() {
             self.remove_use(o);
         }
         self.insts[inst].blocks.clear();

@@ -340,3 +340,40 @@ join:
     assert!(text.contains("phi i32 [ 1, %entry ]"), "{text}");
     assert!(!text.contains("dead"), "{text}");
 }
+
+#[test]
+fn erasing_bodies_with_repeated_operands() {
+    // Each instruction reads the same value twice, so removing one use
+    // renumbers the other within the same instruction.
+    let src = r#"
+define internal void @dead(ptr %p) {
+entry:
+  %g = getelementptr [4 x [4 x i32]], ptr %p, i64 0, i64 0, i64 0
+  %s = add i64 0, 0
+  br label %more
+more:
+  %t = add i64 %s, %s
+  ret void
+}
+define void @k(i1 %c) {
+entry:
+  br label %exit
+unreachable.bb:
+  %x = add i32 7, 7
+  %y = mul i32 %x, %x
+  br label %exit
+exit:
+  ret void
+}
+"#;
+    let mut m = parse(src);
+    let dead = func(&m, "dead");
+    m.erase_function(dead).unwrap();
+    let k = func(&m, "k");
+    let bb = m.blocks(k).nth(1).unwrap();
+    m.erase_block(bb).unwrap();
+    let text = verified(&m);
+    assert!(!text.contains("@dead"), "{text}");
+    assert!(!text.contains("unreachable.bb"), "{text}");
+    nvpass_ir::verify::verify_use_lists(&m).unwrap();
+}

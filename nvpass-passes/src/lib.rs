@@ -11,8 +11,12 @@
 #![deny(missing_docs)]
 extern crate alloc;
 
+mod pretreat;
+
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;
+
+mod cdp;
 
 /// The registry of every pass in this crate, for host IR `M`.
 ///
@@ -21,5 +25,7 @@ pub fn registry<M: IrEdit + ?Sized>() -> Registry<M> {
     #[allow(unused_mut)]
     let mut r = Registry::new();
     // Each pass family registers its passes here (one line per module).
+    pretreat::register(&mut r);
+    cdp::register(&mut r);
     r
 }

@@ -282,4 +282,42 @@ pub trait IrEdit: IrView {
         self.set_named_md(name, &kept);
         true
     }
+
+    // ---- additions for Pretreat (spec 002) -----------------------------------
+
+    /// Changes the opcode of cast instruction `inst` to the cast `op`,
+    /// keeping its operand, result (name, uses), and metadata. The new
+    /// opcode must be valid for the operand and result types (`sext` to
+    /// `zext` between the same integer types, say); otherwise
+    /// [`EditError::TypeMismatch`] and nothing changes. Flags of the old
+    /// opcode (`nneg`, `nuw`, ...) are dropped.
+    fn set_cast_opcode(&mut self, _inst: InstId, _op: Opcode) -> Result<(), EditError> {
+        Err(EditError::Unsupported("set_cast_opcode"))
+    }
+
+    /// Deletes the blocks `blocks` (of one function) together with their
+    /// instructions. None may be the entry block, no block outside the set
+    /// may branch to one inside it, and results defined in the set may be
+    /// used outside it only by `phi` entries whose incoming block is in the
+    /// set ([`EditError::HasUses`] otherwise, changing nothing). Incoming
+    /// `phi` entries for the deleted blocks are removed from their
+    /// successors; debug-info references to deleted results become `poison`.
+    /// Unlike [`IrEdit::erase_block`], the blocks may branch to each other
+    /// (an unreachable loop).
+    fn erase_blocks(&mut self, _blocks: &[BlockId]) -> Result<(), EditError> {
+        Err(EditError::Unsupported("erase_blocks"))
+    }
+
+    /// The interned array type `[len x elem]`.
+    fn array_type_of(&mut self, _elem: TypeId, _len: u64) -> Result<TypeId, EditError> {
+        Err(EditError::Unsupported("array_type_of"))
+    }
+
+    /// Replaces the initializer of global `g` by the constant `init` and
+    /// makes `g`'s value type the type of `init` (its address, and so every
+    /// use of `g`, is unchanged). For shrinking appending arrays such as
+    /// `@llvm.global_ctors`.
+    fn retype_global_initializer(&mut self, _g: GlobalId, _init: ValueId) -> Result<(), EditError> {
+        Err(EditError::Unsupported("retype_global_initializer"))
+    }
 }

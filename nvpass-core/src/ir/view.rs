@@ -630,4 +630,14 @@ pub trait IrView: TypeView {
     fn struct_layout(&self, ty: TypeId) -> Option<StructLayout> {
         self.data_layout().struct_layout(self, ty)
     }
+
+    // ---- debug-info operands -------------------------------------------------
+
+    /// The value wrapped by a metadata-as-value operand `metadata <ty> %v`
+    /// (as passed to `llvm.dbg.declare` / `llvm.dbg.value`): `%v`. `None`
+    /// when `v` is not such a wrapper (including `metadata !N` node
+    /// wrappers). The wrapped use is not reported by [`IrView::users`].
+    fn metadata_value_operand(&self, _v: ValueId) -> Option<ValueId> {
+        None
+    }
 }

@@ -1659,7 +1659,9 @@ impl<'a> Parser<'a> {
                 _ => break,
             }
         }
-        while self.tok.kind == Tk::MetaVar {
+        // `!name` followed by `=` starts named metadata on the next line of a
+        // declaration, not an attachment.
+        while self.tok.kind == Tk::MetaVar && self.peek()?.kind != Tk::Equal {
             md.push(self.parse_attachment()?);
         }
         // Create the function.

@@ -1,0 +1,355 @@
+//! CUDA Dynamic Parallelism: `CDPParameterBuffer` and `CDPLaunchExpander`,
+//! and the pair `cdp` that runs them in order.
+//!
+//! Spec 002 "CDP Launch Expansion". Device code launches a child kernel with
+//! two runtime calls: `cudaGetParameterBuffer` allocates the argument buffer,
+//! `cudaLaunchDevice` launches. These passes rewrite them to the CDP runtime
+//! stubs of the call site's variant:
+//!
+//! | pass (pipeline / class) | rewrites | to |
+//! |---|---|---|
+//! | `cdp-parameter-buffer` / `CDPParameterBuffer` | `cudaGetParameterBuffer(align, size)`, `cudaGetParameterBufferV2(kernel, grid, block, smem)` | `__cudaCDP{1,2}GetParameterBufferV2(kernel, grid, block, smem)` |
+//! | `cdp-launch-expander` / `CDPLaunchExpander` | `cudaLaunchDevice(kernel, buf, grid, block, smem, stream)`, `cudaLaunchDeviceV2(buf, stream)` | `__cudaCDP{1,2}LaunchDeviceV2` with the same operands |
+//! | `cdp` / `CDPExpansion` | both, parameter buffers first | |
+//!
+//! The stub names come from the two tables of [`nvpass_core::cdp`], indexed
+//! by the variant; a new variant is new table rows, not new code here.
+//! Entry points are recognized by their C names and by the C++-mangled
+//! names clang emits (`_Z22cudaGetParameterBuffermm`,
+//! `_Z16cudaLaunchDevicePvS_4dim3S0_jP10cudaStream`), both listed in
+//! [`nvpass_core::cdp::CDP_ENTRY_POINTS`].
+//!
+//! # Matching (spec 002 "Matching Predicate")
+//! A call is rewritten when (1) it is a direct `call` of an entry point
+//! (with at least the arguments its layout names); (2) the child it
+//! launches, if it resolves to a function, is a kernel; (3) its variant
+//! flag selects the stub; (4) its function is lowered to PTX: a definition
+//! of this module that is not `available_externally`. See [`matching`].
+//!
+//! - **Variant flag.** The spec leaves the IR spelling open. nvpass uses the
+//!   call-site string attribute `"nvvm.cdp.variant"="1"|"2"`
+//!   ([`nvpass_core::cdp::CDP_VARIANT_ATTR`]). A call without its own flag
+//!   takes its partner's (the buffer a launch launches, or the one launch
+//!   that consumes a buffer, including the variant of a stub it was already
+//!   rewritten to), so a pair tagged on one side stays on one ABI; with no
+//!   flag on either side the variant is CDP-1, the spec's default. An
+//!   unreadable flag (`"7"`) counts as missing and draws a warning
+//!   (`UnreadableVariantFlag`).
+//! - **Kernel identity.** The one predicate,
+//!   [`nvpass_core::kernel::is_kernel_function`], plus a legacy
+//!   `!nvvm.annotations` kernel mark (`!{ptr @k, !"kernel", i32 1}`), which
+//!   is how clang 19 marks kernels before KernelAttrTransplanter has run;
+//!   see [`matching::Kernels`]. A child that does not resolve to a function
+//!   (a pointer loaded from memory) is not checked, as in the spec.
+//!
+//! # The V2 parameter buffer
+//! `__cudaCDP*GetParameterBufferV2` takes the child kernel and the launch
+//! geometry. For a legacy `cudaGetParameterBuffer` call these are threaded
+//! back from its matching launch: the one launch whose buffer operand is the
+//! allocation's result, possibly through casts. The new call is
+//! `__cudaCDPnGetParameterBufferV2(kernel, grid, block, smem)` with the
+//! launch's operands and their parameter attributes (so clang's
+//! `ptr byval(%struct.dim3)` geometry stays `byval`); its declaration, when
+//! absent, is created with the types of those operands (the spec's
+//! `declare ptr @__cudaCDP1GetParameterBufferV2(ptr, %struct.dim3,
+//! %struct.dim3, i32)` for by-value `dim3`). The allocation's own call
+//! attributes (including the flag) and `!dbg` carry over; the result name
+//! does not (no trait primitive renames values).
+//!
+//! Threading needs the geometry to exist where the buffer is allocated.
+//! When it does not, spec 002 "Failure Modes" applies ("falls back to the
+//! legacy cudaGetParameterBuffer ABI and emits a diagnostic"): the call is
+//! kept and a warning `LegacyParameterBuffer` names the function and the
+//! reason. The matching launch counts as unreachable when
+//! - no launch in the function uses the buffer;
+//! - several launches use it, or its launch is `cudaLaunchDeviceV2`, which
+//!   carries no geometry;
+//! - an operand (kernel, grid, block, smem) is an instruction that does not
+//!   dominate the allocation; or a grid/block passed in memory (a pointer,
+//!   clang's `byval` form) may be written after the allocation. Memory is
+//!   accepted when it is a `constant` global, or an `alloca` or `byval`
+//!   parameter whose every writer (store or call, other than lifetime
+//!   markers and the launch) dominates the allocation, and whose address is
+//!   not stored anywhere. Calls that initialize it are assumed not to keep
+//!   its address.
+//!
+//! Clang's own device-side launch evaluates the `<<<...>>>` configuration
+//! inside the `buffer != null` branch, after the allocation, so its legacy
+//! buffer falls back (its launch is still rewritten); hoisting that code
+//! would change when its side effects happen.
+//!
+//! # Launches
+//! A launch is rewritten by swapping its callee to the stub and keeping
+//! every operand, attribute and metadata ("rewrite_call_to_stub"); the
+//! stub's declaration, when absent, takes the call's function type and
+//! parameter attributes. A module that calls both `cudaLaunchDevice` and
+//! `cudaLaunchDeviceV2` with one variant therefore calls one stub with two
+//! signatures, which LLVM accepts.
+//!
+//! # Diagnostics
+//! - error `CDPTargetNotKernel` "CDP target is not a kernel: 'f' launched
+//!   from 'g'" for each launch (or unconsumed `cudaGetParameterBufferV2`)
+//!   whose child is a function that is not a kernel. The check runs over the
+//!   whole module before any rewrite, and when it fails the pass changes
+//!   nothing (spec: "emits a diagnostic and leaves the IR unchanged"); the
+//!   CLI then writes no output.
+//! - warning `LegacyParameterBuffer` (see above), warning
+//!   `UnreadableVariantFlag`.
+//!
+//! No knobs. Statistics: `NumBuffersRewritten`, `NumBuffersLegacy`,
+//! `NumLaunchesExpanded`.
+//!
+//! # Why `cdp` is a composite pass
+//! The registry maps one name to one pass, and the spec requires the
+//! parameter-buffer rewrite before the launch expansion ("or visit them as
+//! a pair"). `cdp` is therefore its own registered pass, class name
+//! `CDPExpansion` (not one of spec 002's ten names), that checks targets once
+//! and runs both rewrites in order. Run in the other order the passes still
+//! pair up, because [`matching`] recognizes launches already rewritten to
+//! stubs.
+
+mod dominance;
+mod launch_expander;
+mod matching;
+mod parameter_buffer;
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use nvpass_core::cdp::CdpEntryKind;
+use nvpass_core::ir::{Attr, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, TypeId};
+use nvpass_core::pass::{
+    AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged,
+};
+use nvpass_core::registry::{PassCtor, Registry};
+use nvpass_core::stats::StatInfo;
+
+pub use launch_expander::{CdpLaunchExpander, LAUNCH_EXPANDER_INFO};
+pub use parameter_buffer::{CdpParameterBuffer, PARAMETER_BUFFER_INFO};
+
+/// Class name of the `cdp` pair. Not one of spec 002's ten short names: it
+/// names the pair the spec asks for ("visit them as a pair").
+pub const CDP_EXPANSION: &str = "CDPExpansion";
+
+/// `cdp`: [`CdpParameterBuffer`] then [`CdpLaunchExpander`].
+pub const EXPANSION_INFO: PassInfo = PassInfo {
+    name: "cdp",
+    class_name: CDP_EXPANSION,
+    description: "run CDPParameterBuffer then CDPLaunchExpander",
+    knobs: &[],
+    options: &[],
+};
+
+const NUM_BUFFERS_REWRITTEN: StatInfo = StatInfo {
+    name: "NumBuffersRewritten",
+    description: "Number of parameter-buffer calls rewritten to __cudaCDP*GetParameterBufferV2",
+};
+const NUM_BUFFERS_LEGACY: StatInfo = StatInfo {
+    name: "NumBuffersLegacy",
+    description: "Number of parameter-buffer calls kept on the legacy ABI",
+};
+const NUM_LAUNCHES_EXPANDED: StatInfo = StatInfo {
+    name: "NumLaunchesExpanded",
+    description: "Number of launches rewritten to __cudaCDP*LaunchDeviceV2",
+};
+
+/// Registers `cdp`, `cdp-parameter-buffer` and `cdp-launch-expander`.
+pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
+    let entries: [(&'static PassInfo, PassCtor<M>); 3] = [
+        (&EXPANSION_INFO, |_| {
+            Ok(AnyPass::Transform(Box::new(CdpExpansion)))
+        }),
+        (&PARAMETER_BUFFER_INFO, |_| {
+            Ok(AnyPass::Transform(Box::new(CdpParameterBuffer)))
+        }),
+        (&LAUNCH_EXPANDER_INFO, |_| {
+            Ok(AnyPass::Transform(Box::new(CdpLaunchExpander)))
+        }),
+    ];
+    for (info, ctor) in entries {
+        // The three names are fixed and distinct from every other family's.
+        r.register(info, ctor)
+            .expect("CDP pass names are registered once");
+    }
+}
+
+/// The `cdp` pair: checks launch targets once, then rewrites parameter
+/// buffers, then launches.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct CdpExpansion;
+
+impl<M: IrEdit + ?Sized> ModulePass<M> for CdpExpansion {
+    fn info(&self) -> &'static PassInfo {
+        &EXPANSION_INFO
+    }
+
+    fn run(
+        &mut self,
+        m: &mut M,
+        cx: &mut PassContext<'_>,
+    ) -> Result<PreservedOrChanged, PassFailure> {
+        run(
+            m,
+            cx,
+            &[CdpEntryKind::ParameterBuffer, CdpEntryKind::Launch],
+        )
+    }
+}
+
+/// Checks every CDP call's target, then runs the rewrites of `kinds` in
+/// order. Unchanged IR when a target is not a kernel.
+fn run<M: IrEdit + ?Sized>(
+    m: &mut M,
+    cx: &mut PassContext<'_>,
+    kinds: &[CdpEntryKind],
+) -> Result<PreservedOrChanged, PassFailure> {
+    let sites = matching::sites(m);
+    if sites.is_empty() {
+        return Ok(PreservedOrChanged::Preserved);
+    }
+    let kernels = matching::Kernels::new(m);
+    let bad = matching::bad_targets(m, &sites, &kernels);
+    if !bad.is_empty() {
+        for b in bad {
+            let caller = String::from(m.func_name(b.caller));
+            let callee = String::from(m.func_name(b.callee));
+            let d = cx
+                .error("CDPTargetNotKernel")
+                .in_function(caller.clone())
+                .at(m.debug_loc(b.call))
+                .text("CDP target is not a kernel: '")
+                .arg("Callee", callee)
+                .text("' launched from '")
+                .arg("Caller", caller)
+                .text("'");
+            cx.emit(d);
+        }
+        return Ok(PreservedOrChanged::Preserved);
+    }
+    let mut changed = false;
+    for kind in kinds {
+        let sites = matching::sites(m);
+        changed |= match kind {
+            CdpEntryKind::ParameterBuffer => parameter_buffer::rewrite(m, cx, &sites)?,
+            CdpEntryKind::Launch => launch_expander::rewrite(m, cx, &sites)?,
+        };
+    }
+    Ok(PreservedOrChanged::from_changed(changed))
+}
+
+/// Warns about an unreadable variant flag on `call`.
+fn warn_unreadable_flag<M: IrView + ?Sized>(
+    m: &M,
+    cx: &mut PassContext<'_>,
+    call: InstId,
+    value: &str,
+) {
+    let func = String::from(m.func_name(m.inst_func(call)));
+    let callee = callee_name(m, call);
+    let d = cx
+        .warning("UnreadableVariantFlag")
+        .in_function(func.clone())
+        .at(m.debug_loc(call))
+        .text("call to '")
+        .arg("Callee", callee)
+        .text("' in '")
+        .arg("Function", func)
+        .text("' has an unreadable CDP variant flag \"")
+        .arg("Flag", value)
+        .text("\"; using CDP-1");
+    cx.emit(d);
+}
+
+/// The name of a direct call's callee (`""` otherwise).
+fn callee_name<M: IrView + ?Sized>(m: &M, call: InstId) -> String {
+    match m.callee(call) {
+        Some(nvpass_core::ir::Callee::Direct(f)) => String::from(m.func_name(f)),
+        _ => String::new(),
+    }
+}
+
+/// An attribute copied out of the IR, so it can be re-added after edits.
+#[derive(Clone, Debug)]
+enum OwnedAttr {
+    Enum(AttrKind),
+    Int(AttrKind, u64),
+    Type(AttrKind, TypeId),
+    Str(String, String),
+    Unknown(String),
+}
+
+impl OwnedAttr {
+    fn of(a: Attr<'_>) -> OwnedAttr {
+        match a {
+            Attr::Enum(k) => OwnedAttr::Enum(k),
+            Attr::Int(k, n) => OwnedAttr::Int(k, n),
+            Attr::Type(k, t) => OwnedAttr::Type(k, t),
+            Attr::Str(k, v) => OwnedAttr::Str(k.into(), v.into()),
+            Attr::Unknown(t) => OwnedAttr::Unknown(t.into()),
+        }
+    }
+
+    fn as_attr(&self) -> Attr<'_> {
+        match self {
+            OwnedAttr::Enum(k) => Attr::Enum(*k),
+            OwnedAttr::Int(k, n) => Attr::Int(*k, *n),
+            OwnedAttr::Type(k, t) => Attr::Type(*k, *t),
+            OwnedAttr::Str(k, v) => Attr::Str(k, v),
+            OwnedAttr::Unknown(t) => Attr::Unknown(t),
+        }
+    }
+}
+
+/// The attributes of list `slot` of call site `call`.
+fn call_attrs<M: IrView + ?Sized>(m: &M, call: InstId, slot: AttrSlot) -> Vec<OwnedAttr> {
+    m.call_attrs(call, slot).map(OwnedAttr::of).collect()
+}
+
+/// The stub function `name`: the existing function of that name, or a new
+/// declaration of type `fn_ty` whose parameter `k` gets `param_attrs[k]`.
+/// An existing stub is used whatever its declared type; calls name their
+/// own function type.
+fn stub_func<M: IrEdit + ?Sized>(
+    m: &mut M,
+    name: &str,
+    fn_ty: TypeId,
+    param_attrs: &[Vec<OwnedAttr>],
+) -> Result<FuncId, PassFailure> {
+    if let Some(f) = m.func_by_name(name) {
+        return Ok(f);
+    }
+    let f = m
+        .declare_function(name, fn_ty)
+        .map_err(|e| PassFailure::new(format!("cannot declare CDP stub '{name}': {e}")))?;
+    for (k, attrs) in param_attrs.iter().enumerate() {
+        for a in attrs {
+            m.add_attr(f, AttrSlot::Param(k as u32), a.as_attr());
+        }
+    }
+    Ok(f)
+}
+
+/// Makes `call` call stub `name` with its own operands and function type
+/// (spec 002's `rewrite_call_to_stub`).
+fn retarget_to_stub<M: IrEdit + ?Sized>(
+    m: &mut M,
+    call: InstId,
+    name: &str,
+) -> Result<(), PassFailure> {
+    let fn_ty = m
+        .call_func_type(call)
+        .ok_or_else(|| PassFailure::new("CDP call without a function type"))?;
+    let nargs = m.call_args(call).count();
+    let param_attrs: Vec<Vec<OwnedAttr>> = (0..nargs)
+        .map(|k| call_attrs(m, call, AttrSlot::Param(k as u32)))
+        .collect();
+    let stub = stub_func(m, name, fn_ty, &param_attrs)?;
+    let callee = m.func_value(stub);
+    m.set_callee(call, callee, fn_ty)
+        .map_err(|e| PassFailure::new(format!("cannot retarget call to '{name}': {e}")))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,331 @@
+//! `CDPParameterBuffer` (`cdp-parameter-buffer`): parameter-buffer
+//! allocations become `__cudaCDP{1,2}GetParameterBufferV2(kernel, grid,
+//! block, smem)`.
+//!
+//! Spec 002 "CDP Launch Expansion": "The parameter-buffer rewrite is not
+//! merely a name swap": the legacy `cudaGetParameterBuffer(align, size)`
+//! gets the child kernel and geometry of its matching launch. When there is
+//! no usable matching launch it stays on the legacy ABI with a warning
+//! (spec "Failure Modes"). `cudaGetParameterBufferV2` already carries them
+//! and is only retargeted. Details on the parent module.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use hashbrown::{HashMap, HashSet};
+use nvpass_core::cdp::{CdpEntryKind, CdpVariant};
+use nvpass_core::ir::{
+    AttrKind, AttrSlot, Callee, ConstKind, FuncId, InstId, IrEdit, IrView, Opcode, TypeKind,
+    ValueId, ValueKind,
+};
+use nvpass_core::names::CDP_PARAMETER_BUFFER;
+use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged};
+
+use super::dominance::Dominators;
+use super::matching::{self, Layout, Origin, Site, KERNEL, LAUNCH_GEOMETRY};
+use super::{
+    call_attrs, callee_name, retarget_to_stub, stub_func, warn_unreadable_flag, OwnedAttr,
+    NUM_BUFFERS_LEGACY, NUM_BUFFERS_REWRITTEN,
+};
+
+/// `cdp-parameter-buffer` / `CDPParameterBuffer`.
+pub const PARAMETER_BUFFER_INFO: PassInfo = PassInfo {
+    name: "cdp-parameter-buffer",
+    class_name: CDP_PARAMETER_BUFFER,
+    description: "wire up __cudaCDP*GetParameterBufferV2",
+    knobs: &[],
+    options: &[],
+};
+
+/// Rewrites parameter-buffer entry points to the buffer stubs.
+#[derive(Copy, Clone, Default, Debug)]
+pub struct CdpParameterBuffer;
+
+impl<M: IrEdit + ?Sized> ModulePass<M> for CdpParameterBuffer {
+    fn info(&self) -> &'static PassInfo {
+        &PARAMETER_BUFFER_INFO
+    }
+
+    fn run(
+        &mut self,
+        m: &mut M,
+        cx: &mut PassContext<'_>,
+    ) -> Result<PreservedOrChanged, PassFailure> {
+        super::run(m, cx, &[CdpEntryKind::ParameterBuffer])
+    }
+}
+
+/// What happens to one buffer allocation.
+enum Action {
+    /// `cudaGetParameterBufferV2`: swap the callee.
+    Retarget,
+    /// `cudaGetParameterBuffer`: a new V2 call with this launch's kernel and
+    /// geometry.
+    Thread {
+        /// The matching launch.
+        launch: InstId,
+    },
+    /// Stays legacy; the reason completes the warning.
+    Legacy(&'static str),
+}
+
+/// Rewrites every parameter-buffer entry point of `sites`; returns whether
+/// anything changed. Targets were checked by the caller.
+pub(super) fn rewrite<M: IrEdit + ?Sized>(
+    m: &mut M,
+    cx: &mut PassContext<'_>,
+    sites: &[Site],
+) -> Result<bool, PassFailure> {
+    // Plan every call before the first edit, so that one rewrite cannot
+    // change what another sees.
+    let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
+    let mut plan: Vec<(InstId, CdpVariant, Option<String>, Action)> = Vec::new();
+    for s in sites
+        .iter()
+        .filter(|s| s.kind == CdpEntryKind::ParameterBuffer && s.origin == Origin::Entry)
+    {
+        let (variant, unreadable) = matching::variant(m, s);
+        let action = match s.layout {
+            Layout::LegacyBuffer => match matching::launches_of_buffer(m, s.call).as_slice() {
+                [] => Action::Legacy("no launch in the function uses the buffer"),
+                [one] if one.layout == Layout::LaunchBufferOnly => Action::Legacy(
+                    "it is launched by cudaLaunchDeviceV2, which carries no launch geometry",
+                ),
+                [one] => {
+                    let f = m.inst_func(s.call);
+                    let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
+                    if geometry_available(m, dom, s.call, one.call) {
+                        Action::Thread { launch: one.call }
+                    } else {
+                        Action::Legacy(
+                            "the launch's kernel or geometry is not computed before the allocation",
+                        )
+                    }
+                }
+                _ => Action::Legacy("several launches use the buffer"),
+            },
+            _ => Action::Retarget,
+        };
+        plan.push((s.call, variant, unreadable, action));
+    }
+
+    let (mut rewritten, mut legacy) = (0u64, 0u64);
+    for (call, variant, unreadable, action) in plan {
+        if let Some(value) = unreadable {
+            warn_unreadable_flag(m, cx, call, &value);
+        }
+        let stub = CdpEntryKind::ParameterBuffer.stub(variant);
+        match action {
+            Action::Retarget => {
+                retarget_to_stub(m, call, stub)?;
+                rewritten += 1;
+            }
+            Action::Thread { launch } => {
+                thread_geometry(m, call, launch, stub)?;
+                rewritten += 1;
+            }
+            Action::Legacy(reason) => {
+                warn_legacy(m, cx, call, reason);
+                legacy += 1;
+            }
+        }
+    }
+    cx.add_stat(&NUM_BUFFERS_REWRITTEN, rewritten);
+    cx.add_stat(&NUM_BUFFERS_LEGACY, legacy);
+    Ok(rewritten > 0)
+}
+
+/// Spec 002 "Failure Modes", "Parameter-buffer / launch mismatch".
+fn warn_legacy<M: IrView + ?Sized>(m: &M, cx: &mut PassContext<'_>, call: InstId, reason: &str) {
+    let func = String::from(m.func_name(m.inst_func(call)));
+    let d = cx
+        .warning("LegacyParameterBuffer")
+        .in_function(func.clone())
+        .at(m.debug_loc(call))
+        .text("'")
+        .arg("Callee", callee_name(m, call))
+        .text("' in '")
+        .arg("Function", func)
+        .text("' keeps the legacy parameter-buffer ABI: ")
+        .arg("Reason", reason);
+    cx.emit(d);
+}
+
+/// Replaces legacy allocation `call` with
+/// `stub(kernel, grid, block, smem)` built from `launch`'s operands.
+fn thread_geometry<M: IrEdit + ?Sized>(
+    m: &mut M,
+    call: InstId,
+    launch: InstId,
+    stub: &str,
+) -> Result<(), PassFailure> {
+    let fail = |e: nvpass_core::ir::EditError| {
+        PassFailure::new(format!("cannot rewrite parameter buffer to '{stub}': {e}"))
+    };
+    let old = m
+        .inst_result(call)
+        .ok_or_else(|| PassFailure::new("parameter-buffer call without a result"))?;
+    let ret_ty = m.value_type(old);
+    let mut args: Vec<ValueId> = Vec::new();
+    let mut param_attrs: Vec<Vec<OwnedAttr>> = Vec::new();
+    for k in core::iter::once(KERNEL).chain(LAUNCH_GEOMETRY) {
+        let v = m
+            .operand(launch, k)
+            .ok_or_else(|| PassFailure::new("launch without geometry operands"))?;
+        args.push(v);
+        param_attrs.push(call_attrs(m, launch, AttrSlot::Param(k as u32)));
+    }
+    let param_tys: Vec<_> = args.iter().map(|&v| m.value_type(v)).collect();
+    let fn_ty = m.func_type_of(ret_ty, &param_tys, false);
+    let fn_attrs = call_attrs(m, call, AttrSlot::Function);
+    let ret_attrs = call_attrs(m, call, AttrSlot::Return);
+    let dbg = m.inst_md(call, "dbg");
+
+    let stub_f = stub_func(m, stub, fn_ty, &param_attrs)?;
+    let callee = m.func_value(stub_f);
+    let new = m.build_call(call, fn_ty, callee, &args).map_err(fail)?;
+    for a in &fn_attrs {
+        m.add_call_attr(new, AttrSlot::Function, a.as_attr())
+            .map_err(fail)?;
+    }
+    for a in &ret_attrs {
+        m.add_call_attr(new, AttrSlot::Return, a.as_attr())
+            .map_err(fail)?;
+    }
+    for (k, attrs) in param_attrs.iter().enumerate() {
+        for a in attrs {
+            m.add_call_attr(new, AttrSlot::Param(k as u32), a.as_attr())
+                .map_err(fail)?;
+        }
+    }
+    if dbg.is_some() {
+        m.set_inst_md(new, "dbg", dbg);
+    }
+    let new_v = m
+        .inst_result(new)
+        .ok_or_else(|| PassFailure::new("parameter-buffer stub call without a result"))?;
+    m.replace_all_uses(old, new_v).map_err(fail)?;
+    m.erase_inst(call).map_err(fail)
+}
+
+/// Whether `launch`'s kernel, grid, block and shared-memory operands exist
+/// with their final contents where allocation `at` runs.
+fn geometry_available<M: IrView + ?Sized>(
+    m: &M,
+    dom: &Dominators,
+    at: InstId,
+    launch: InstId,
+) -> bool {
+    core::iter::once(KERNEL)
+        .chain(LAUNCH_GEOMETRY)
+        .all(|k| match m.operand(launch, k) {
+            None => false,
+            Some(v) => {
+                value_available(m, dom, v, at)
+                    && (!matches!(m.type_kind(m.value_type(v)), TypeKind::Ptr(_))
+                        || k == KERNEL
+                        || memory_ready(m, dom, v, at, launch))
+            }
+        })
+}
+
+/// Whether `v` is defined where `at` runs.
+fn value_available<M: IrView + ?Sized>(m: &M, dom: &Dominators, v: ValueId, at: InstId) -> bool {
+    match m.value_kind(v) {
+        ValueKind::Argument { .. }
+        | ValueKind::Global(_)
+        | ValueKind::Function(_)
+        | ValueKind::Constant(_) => true,
+        ValueKind::Inst(i) => dom.inst_dominates(m, i, at),
+        ValueKind::InlineAsm | ValueKind::Metadata | ValueKind::Other => false,
+    }
+}
+
+/// Whether the memory `ptr` points to (a grid or block passed in memory)
+/// holds its final contents where `at` runs: see the parent module's
+/// rules.
+fn memory_ready<M: IrView + ?Sized>(
+    m: &M,
+    dom: &Dominators,
+    ptr: ValueId,
+    at: InstId,
+    launch: InstId,
+) -> bool {
+    let base = strip_address_arith(m, ptr);
+    let local = match m.value_kind(base) {
+        ValueKind::Global(g) => return m.global_is_constant(g),
+        ValueKind::Inst(i) => m.opcode(i) == Opcode::Alloca,
+        ValueKind::Argument { func, index } => m
+            .attrs(func, AttrSlot::Param(index))
+            .any(|a| a.key() == nvpass_core::ir::AttrKey::Kind(AttrKind::ByVal)),
+        _ => false,
+    };
+    if !local {
+        return false;
+    }
+    // Every use of the object, through casts and GEPs.
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    let mut todo = alloc::vec![base];
+    while let Some(v) = todo.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in m.inst_users(v) {
+            if u == launch {
+                continue;
+            }
+            let op = m.opcode(u);
+            if op == Opcode::Load {
+                continue;
+            }
+            if op.is_cast() || op == Opcode::GetElementPtr {
+                todo.extend(m.inst_result(u));
+                continue;
+            }
+            let writer_ok = match op {
+                // Storing the address itself lets it escape.
+                Opcode::Store => m.operand(u, 0) != Some(v),
+                Opcode::Call => {
+                    if is_lifetime_marker(m, u) {
+                        continue;
+                    }
+                    true
+                }
+                _ => false,
+            };
+            if !writer_ok || !dom.inst_dominates(m, u, at) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// `v` with casts and `getelementptr`s (instructions or constant
+/// expressions) peeled off: the object it points into.
+fn strip_address_arith<M: IrView + ?Sized>(m: &M, mut v: ValueId) -> ValueId {
+    for _ in 0..64 {
+        let next = match m.value_kind(v) {
+            ValueKind::Inst(i) if m.opcode(i).is_cast() || m.opcode(i) == Opcode::GetElementPtr => {
+                m.operand(i, 0)
+            }
+            ValueKind::Constant(ConstKind::Expr(op))
+                if op.is_cast() || op == Opcode::GetElementPtr =>
+            {
+                m.const_operands(v).next()
+            }
+            _ => None,
+        };
+        match next {
+            Some(n) => v = n,
+            None => break,
+        }
+    }
+    v
+}
+
+/// `llvm.lifetime.start` / `llvm.lifetime.end`: not writes.
+fn is_lifetime_marker<M: IrView + ?Sized>(m: &M, call: InstId) -> bool {
+    matches!(m.callee(call), Some(Callee::Direct(f)) if m.func_name(f).starts_with("llvm.lifetime."))
+}

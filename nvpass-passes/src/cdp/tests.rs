@@ -1,0 +1,129 @@
+//! Unit tests of the CDP passes on the reference IR. Behaviour by behaviour
+//! tests are the `.ll` files in `tests/lit/cdp/`; these check what the CLI
+//! cannot show (the IR after an error) and properties over all variants.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use nvpass_core::cdp::{CdpVariant, LAUNCH_STUBS, PARAM_BUFFER_STUBS};
+use nvpass_core::diag::Severity;
+use nvpass_core::knob::KnobValues;
+use nvpass_core::pass::{ModulePass, PassContext, Session};
+use nvpass_ir::{parse_module, print_module, Module};
+
+use super::{
+    CdpExpansion, CdpLaunchExpander, CdpParameterBuffer, EXPANSION_INFO, LAUNCH_EXPANDER_INFO,
+    PARAMETER_BUFFER_INFO,
+};
+
+/// A module with one legacy launch of `child` tagged with `flag`.
+fn module(child_attrs: &str, flag: &str) -> String {
+    format!(
+        r#"%struct.dim3 = type {{ i32, i32, i32 }}
+
+define void @child() {child_attrs} {{
+  ret void
+}}
+
+define void @parent(%struct.dim3 %g) {{
+  %buf = call ptr @cudaGetParameterBuffer(i64 64, i64 0) #0
+  %r = call i32 @cudaLaunchDevice(ptr @child, ptr %buf, %struct.dim3 %g, %struct.dim3 %g, i32 0, ptr null) #0
+  ret void
+}}
+
+declare ptr @cudaGetParameterBuffer(i64, i64)
+declare i32 @cudaLaunchDevice(ptr, ptr, %struct.dim3, %struct.dim3, i32, ptr)
+
+attributes #0 = {{ "nvvm.cdp.variant"="{flag}" }}
+"#
+    )
+}
+
+/// Which pass to run.
+#[derive(Copy, Clone)]
+enum Which {
+    Pair,
+    Buffer,
+    Launch,
+}
+
+/// Runs one pass; returns the printed module and the diagnostics' severities.
+fn run(m: &mut Module, which: Which) -> (String, Vec<Severity>) {
+    let mut session = Session::new(KnobValues::new());
+    let result = match which {
+        Which::Pair => {
+            let mut cx = PassContext::new(&EXPANSION_INFO, &mut session);
+            ModulePass::<Module>::run(&mut CdpExpansion, m, &mut cx)
+        }
+        Which::Buffer => {
+            let mut cx = PassContext::new(&PARAMETER_BUFFER_INFO, &mut session);
+            ModulePass::<Module>::run(&mut CdpParameterBuffer, m, &mut cx)
+        }
+        Which::Launch => {
+            let mut cx = PassContext::new(&LAUNCH_EXPANDER_INFO, &mut session);
+            ModulePass::<Module>::run(&mut CdpLaunchExpander, m, &mut cx)
+        }
+    };
+    assert!(result.is_ok());
+    let sev = session
+        .diags
+        .diagnostics()
+        .iter()
+        .map(|d| d.severity)
+        .collect();
+    (print_module(m), sev)
+}
+
+#[test]
+fn non_kernel_target_leaves_ir_unchanged() {
+    for which in [Which::Pair, Which::Buffer, Which::Launch] {
+        let src = module("", "1");
+        let mut m = parse_module(src.as_bytes()).unwrap();
+        let before = print_module(&m);
+        let (after, sev) = run(&mut m, which);
+        assert_eq!(before, after);
+        assert_eq!(sev, [Severity::Error]);
+    }
+}
+
+/// The stub names come from the tables, indexed by the flag's variant: a new
+/// variant is new table rows.
+#[test]
+fn every_variant_uses_its_table_rows() {
+    for v in CdpVariant::ALL {
+        let src = module("\"nvvm.kernel\"", &format!("{}", v.flag()));
+        let mut m = parse_module(src.as_bytes()).unwrap();
+        let (out, sev) = run(&mut m, Which::Pair);
+        assert!(sev.is_empty());
+        let launch = format!("call i32 @{}(ptr @child", LAUNCH_STUBS[v.index()]);
+        let buffer = format!("call ptr @{}(ptr @child", PARAM_BUFFER_STUBS[v.index()]);
+        assert!(out.contains(&launch), "{out}");
+        assert!(out.contains(&buffer), "{out}");
+        for other in CdpVariant::ALL.into_iter().filter(|&o| o != v) {
+            assert!(!out.contains(LAUNCH_STUBS[other.index()]));
+            assert!(!out.contains(PARAM_BUFFER_STUBS[other.index()]));
+        }
+    }
+}
+
+#[test]
+fn pair_is_idempotent_and_order_independent() {
+    let src = module("\"nvvm.kernel\"", "2");
+    let mut pair = parse_module(src.as_bytes()).unwrap();
+    let (once, _) = run(&mut pair, Which::Pair);
+    let (twice, sev) = run(&mut pair, Which::Pair);
+    assert_eq!(once, twice);
+    assert!(sev.is_empty());
+
+    let mut reversed = parse_module(src.as_bytes()).unwrap();
+    run(&mut reversed, Which::Launch);
+    let (out, _) = run(&mut reversed, Which::Buffer);
+    // Equal up to the order in which the two stubs were declared.
+    let lines = |s: &str| {
+        let mut v: Vec<String> = s.lines().map(String::from).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(lines(&once), lines(&out));
+}

@@ -1,0 +1,115 @@
+//! Rules 1 and 17: the legacy `!nvvm.annotations` kernel marks.
+//!
+//! An entry is `!{ptr @f, !"key", i32 value, !"key2", i32 value2, ...}`.
+
+use alloc::vec::Vec;
+
+use nvpass_core::ir::{Attr, AttrKey, AttrSlot, CallConv, FuncId, IrEdit, IrView, MdId, MdOperand};
+use nvpass_core::kernel::{NVVM_ANNOTATIONS_TRANSPLANTED_ATTR, NVVM_KERNEL_ATTR};
+use nvpass_core::pretreat::{KERNEL_ANNOTATION_KEY, NVVM_ANNOTATIONS};
+
+use super::util::{owned_md_operands, OwnedMd};
+
+/// The `(key, value)` pairs of annotation entry `md` if it names `f`.
+fn entry_pairs<M: IrView + ?Sized>(m: &M, md: MdId, f: FuncId) -> Option<Vec<(OwnedMd, OwnedMd)>> {
+    let ops = owned_md_operands(m, md);
+    match ops.first() {
+        Some(&OwnedMd::Value(v)) if v == m.func_value(f) => {}
+        _ => return None,
+    }
+    Some(
+        ops[1..]
+            .chunks(2)
+            .map(|c| (c[0].clone(), c.get(1).cloned().unwrap_or(OwnedMd::Null)))
+            .collect(),
+    )
+}
+
+/// Whether `(key, value)` is the kernel mark `!"kernel", i32 1`.
+fn is_kernel_mark<M: IrView + ?Sized>(m: &M, key: &OwnedMd, value: &OwnedMd) -> bool {
+    matches!(key, OwnedMd::String(k) if k == KERNEL_ANNOTATION_KEY)
+        && matches!(*value, OwnedMd::Value(v) if m.const_int(v) == Some(1))
+}
+
+/// Rule 1 (`strip_consumed_annotations`): removes the `!"kernel", i32 1`
+/// pair naming `f` from `!nvvm.annotations` when the mark was already
+/// migrated *and* is carried in a form the back end still reads: `f` has
+/// the `"nvvm.annotations_transplanted"` marker and the `ptx_kernel`
+/// calling convention. Other keys (`maxntidx`, `minctasm`, ...) are kept:
+/// LLVM 19's NVPTX back end reads them from the metadata only. An entry
+/// left with no pairs is dropped; otherwise it is rebuilt without the pair.
+pub fn strip_consumed_annotations<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
+    if !m.has_attr(
+        f,
+        AttrSlot::Function,
+        AttrKey::Str(NVVM_ANNOTATIONS_TRANSPLANTED_ATTR),
+    ) || m.func_call_conv(f) != CallConv::PtxKernel
+    {
+        return 0;
+    }
+    let entries: Vec<MdId> = m.named_md(NVVM_ANNOTATIONS).collect();
+    let mut changed = 0;
+    let mut new_entries = Vec::with_capacity(entries.len());
+    for md in entries {
+        let Some(pairs) = entry_pairs(m, md, f) else {
+            new_entries.push(md);
+            continue;
+        };
+        let kept: Vec<&(OwnedMd, OwnedMd)> = pairs
+            .iter()
+            .filter(|(k, v)| !is_kernel_mark(m, k, v))
+            .collect();
+        if kept.len() == pairs.len() {
+            new_entries.push(md);
+            continue;
+        }
+        changed += 1;
+        if kept.is_empty() {
+            continue;
+        }
+        let mut ops = Vec::with_capacity(1 + 2 * kept.len());
+        ops.push(MdOperand::Value(m.func_value(f)));
+        for (k, v) in kept {
+            ops.push(k.as_operand());
+            ops.push(v.as_operand());
+        }
+        // Operands come from an existing tuple, so creation cannot fail on
+        // `MdOperand::Other`; if a host refuses anyway, keep the entry.
+        let distinct = m.md_is_distinct(md);
+        match m.create_md_node(&ops, distinct) {
+            Ok(n) => new_entries.push(n),
+            Err(_) => {
+                new_entries.push(md);
+                changed -= 1;
+            }
+        }
+    }
+    if changed > 0 {
+        m.set_named_md(NVVM_ANNOTATIONS, &new_entries);
+    }
+    changed
+}
+
+/// Rule 17 (`lift_kernel_metadata_to_attr`): when `f` has a
+/// `!"kernel", i32 1` annotation but neither `"nvvm.kernel"` nor the
+/// transplanter's `"nvvm.annotations_transplanted"` marker (the
+/// transplanter has not run), stamps `"nvvm.kernel"` so that criterion 2 of
+/// the kernel predicate sees it. The metadata stays (the back end needs it)
+/// and the transplanted marker is not stamped: it records that the
+/// transplanter ran, which is not true here, and stamping it would let a
+/// later rule 1 strip metadata this run kept.
+pub fn lift_kernel_metadata_to_attr<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
+    let has = |m: &M, key| m.has_attr(f, AttrSlot::Function, AttrKey::Str(key));
+    if has(m, NVVM_KERNEL_ATTR) || has(m, NVVM_ANNOTATIONS_TRANSPLANTED_ATTR) {
+        return 0;
+    }
+    let marked = m.named_md(NVVM_ANNOTATIONS).any(|md| {
+        entry_pairs(m, md, f)
+            .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(m, k, v)))
+    });
+    if !marked {
+        return 0;
+    }
+    m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_KERNEL_ATTR, ""));
+    1
+}

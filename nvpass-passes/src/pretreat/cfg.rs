@@ -1,0 +1,31 @@
+//! Rule 18: unreachable blocks.
+
+use alloc::vec::Vec;
+
+use hashbrown::HashSet;
+use nvpass_core::ir::{BlockId, FuncId, IrEdit};
+
+/// Rule 18 (`remove_unreachable_blocks`): deletes every block not reachable
+/// from the entry block along CFG edges, all at once, so unreachable loops
+/// and chains go in one step. Incoming `phi` entries for deleted blocks
+/// are removed; debug-info references to their values become `poison`.
+pub fn remove_unreachable_blocks<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
+    let Some(entry) = m.entry_block(f) else {
+        return 0;
+    };
+    let mut seen: HashSet<BlockId> = HashSet::new();
+    let mut stack = alloc::vec![entry];
+    seen.insert(entry);
+    while let Some(b) = stack.pop() {
+        for s in m.successors(b) {
+            if seen.insert(s) {
+                stack.push(s);
+            }
+        }
+    }
+    let dead: Vec<BlockId> = m.blocks(f).filter(|b| !seen.contains(b)).collect();
+    if dead.is_empty() || m.erase_blocks(&dead).is_err() {
+        return 0;
+    }
+    dead.len() as u64
+}

@@ -1,0 +1,311 @@
+//! `pretreat` (spec class `Pretreat`, C++ `mlir::nvvm::PretreatPass`):
+//! the first cleanup after the front end, making the IR uniform without
+//! changing its behaviour.
+//!
+//! Spec 002 "Pretreat": 19 independent, idempotent rewrite rules, run in
+//! the canonical order of [`PRETREAT_RULES`] (the spec's table "The 19
+//! Metric-Ordered Cleanups"; numbers, names and order are data in
+//! `nvpass_core::pretreat`). As in the spec's `pretreat_module`, rules 1–18
+//! run on every defined function in module order (declarations are
+//! skipped) and rule 19 once on the module afterwards. No rule simplifies
+//! arithmetic (spec "Failure Modes": "Aggressive optimization in
+//! pretreat"); every rewrite replaces a value by one it provably equals,
+//! or deletes something with no effect.
+//!
+//! | # | file | rule, and the choice made where the spec is loose |
+//! |---|---|---|
+//! | 1 | `annotations.rs` | Drop the `!"kernel", i32 1` annotation of a function marked `"nvvm.annotations_transplanted"` *and* `ptx_kernel`. LLVM 19's NVPTX back end reads kernel-ness from the annotation, falling back to the calling convention only when there is none, so stripping it from a `ccc` function would turn its `.entry` into a `.func`. Other keys (`maxntidx`, ...) are kept: the back end reads them from metadata only. |
+//! | 2 | `casts.rs` | `bitcast (bitcast x)` casts `x` directly; to `x` itself when the types agree. |
+//! | 3 | `casts.rs` | `addrspacecast (addrspacecast x to A) to typeof(x)` is `x` (instructions and constant expressions). |
+//! | 4 | `mem.rs` | `llvm.lifetime.*(i64 N, ptr %alloca)` with `N` = the alloca's size gets `N = -1`. |
+//! | 5 | `mem.rs` | Delete `llvm.mem{cpy,move,set}*` with constant length 0 (volatile too, as InstCombine does). |
+//! | 6 | `casts.rs` | `bitcast` of a constant: same-type casts fold to the operand; int/fp of one width to the reinterpreted literal. |
+//! | 7 | `casts.rs` | A GEP with all-zero indices and its base's type is its base. |
+//! | 8 | `casts.rs` | `sext x` → `zext x` (in place) for `x` a constant `>= 0`, a `zext`, an `and` with a mask `>= 0`, or an `lshr` by a constant `>= 1`. |
+//! | 9 | `intrinsics.rs` | Remove `convergent` from calls to (and declarations of) the intrinsic families in `NON_CONVERGENT_INTRINSIC_PREFIXES`. |
+//! | 10 | `intrinsics.rs` | "Placeholder" = the legacy `llvm.ptx.read.<sreg>` names, redirected to `llvm.nvvm.read.ptx.sreg.<sreg>`; and `llvm.nvvm.kernel.placeholder()` (the spec's example), deleted. |
+//! | 11 | `debug.rs` | Only a declare of an `undef`/`poison` address becomes `llvm.dbg.value`: converting the declare of a live alloca is correct only together with promoting it, which Pretreat does not do. `#dbg_declare` records are left alone. |
+//! | 12 | `select.rs` | `select (xor c, true), C1, C2` → `select c, C2, C1` for constant arms: operands reordered, nothing added; skipped with `!prof`. |
+//! | 13 | `intrinsics.rs` | Delete `llvm.assume(i1 <constant>)` without operand bundles. |
+//! | 14 | `mem.rs` | An `undef`/`poison` memory-intrinsic length becomes 0. |
+//! | 15 | `fp.rs` | Non-canonical NaN literals become the canonical quiet NaN, only as operands of `fadd`/`fsub`/`fmul`/`fdiv`/`frem`/`fcmp`, where LLVM leaves NaN payloads and signs unspecified anyway. |
+//! | 16 | `loops.rs` | Drop vectorizer/interleave/distribute/pipeline/LICM-versioning loop hints; keep `mustprogress` (semantic), `unroll.*` (NVPTX honours it), and anything unknown. |
+//! | 17 | `annotations.rs` | A function with a kernel annotation and neither `"nvvm.kernel"` nor `"nvvm.annotations_transplanted"` gets `"nvvm.kernel"`. The metadata is kept (the back end needs it) and the transplanted marker is not stamped (the transplanter did not run), which keeps rules 1 and 17 from undoing each other's work on a second run. |
+//! | 18 | `cfg.rs` | Delete all blocks unreachable from the entry at once (unreachable loops included), fixing `phi`s. |
+//! | 19 | `ctors.rs` | Drop null-function entries of `llvm.global_{c,d}tors`; delete the global when none is left. |
+//!
+//! ## Rules 5 and 14
+//!
+//! The spec's order runs 5 before 14, yet its failure mode says "running
+//! cleanup 5 before cleanup 14 leaves `memcpy(_, _, undef)`" and cleanup 14
+//! exists "so cleanup 5 can delete them". The order stays as numbered; the
+//! one hand-off the spec states is honoured by re-running rule 5 on a
+//! function right after rule 14 changed it. So one run deletes an
+//! undef-length `memcpy`, and the pass stays idempotent. With rule 5
+//! disabled (`--pretreat-disable=5`), rule 14's output, a zero-length call,
+//! survives: the spec's failure mode.
+//!
+//! ## Knobs
+//!
+//! - `--pretreat-disable=LIST`: comma-separated rule numbers or names
+//!   (`5,14`, `unreachable-blocks`) to skip. An unknown entry is an error.
+//!
+//! ## Statistics and diagnostics
+//!
+//! One `-stats` counter per rule, named after the rule, counting its
+//! rewrites. The only diagnostic is the error for a bad knob value.
+//!
+//! ## IR trait additions
+//!
+//! `IrEdit::set_cast_opcode` (rule 8 keeps the value's name and metadata),
+//! `IrEdit::erase_blocks` (rule 18: unreachable loops), `IrEdit::array_type_of`
+//! and `IrEdit::retype_global_initializer` (rule 19 shrinks the array),
+//! `IrView::metadata_value_operand` (rule 11 reads the declared address).
+
+mod annotations;
+mod casts;
+mod cfg;
+mod ctors;
+mod debug;
+mod fp;
+mod intrinsics;
+mod loops;
+mod mem;
+mod select;
+mod util;
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use nvpass_core::ir::{FuncId, IrEdit};
+use nvpass_core::knob::{KnobInfo, KnobKind};
+use nvpass_core::names::PRETREAT;
+use nvpass_core::pass::{
+    AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged,
+};
+use nvpass_core::pretreat::{PretreatRule, RuleScope, PRETREAT_RULES};
+use nvpass_core::registry::Registry;
+use nvpass_core::stats::StatInfo;
+
+/// `--pretreat-disable=5,14`: rules to skip, by number or name.
+pub const PRETREAT_DISABLE: KnobInfo = KnobInfo {
+    name: "pretreat-disable",
+    kind: KnobKind::Str,
+    default: "",
+    description: "comma-separated Pretreat rules (numbers 1-19 or names) to skip",
+};
+
+/// The pass description.
+pub const INFO: PassInfo = PassInfo {
+    name: "pretreat",
+    class_name: PRETREAT,
+    description: "early IR cleanup before NVPTX (spec 002 Pretreat: 19 ordered cleanups)",
+    knobs: &[PRETREAT_DISABLE],
+    options: &[],
+};
+
+const fn rule_stats() -> [StatInfo; 19] {
+    let mut out = [StatInfo {
+        name: "",
+        description: "",
+    }; 19];
+    let mut i = 0;
+    while i < 19 {
+        out[i] = StatInfo {
+            name: PRETREAT_RULES[i].name,
+            description: PRETREAT_RULES[i].cleanup,
+        };
+        i += 1;
+    }
+    out
+}
+
+/// One `-stats` counter per rule (index = number - 1).
+pub const RULE_STATS: [StatInfo; 19] = rule_stats();
+
+/// The Pretreat pass.
+#[derive(Default, Debug)]
+pub struct Pretreat;
+
+/// Parses a `--pretreat-disable` list into a 19-entry "disabled" mask.
+fn parse_disabled(text: &str) -> Result<[bool; 19], alloc::string::String> {
+    let mut out = [false; 19];
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let rule: Option<&PretreatRule> = match item.parse::<u8>() {
+            Ok(n) => nvpass_core::pretreat::rule(n),
+            Err(_) => PRETREAT_RULES.iter().find(|r| r.name == item),
+        };
+        match rule {
+            Some(r) => out[usize::from(r.number) - 1] = true,
+            None => {
+                return Err(format!(
+                    "unknown Pretreat rule '{item}' (expected 1-19 or a rule name)"
+                ))
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Runs function rule `number` (1..=18) on `f`; returns its rewrite count.
+pub fn run_function_rule<M: IrEdit + ?Sized>(m: &mut M, number: u8, f: FuncId) -> u64 {
+    match number {
+        1 => annotations::strip_consumed_annotations(m, f),
+        2 => casts::canonicalize_bitcast_chains(m, f),
+        3 => casts::drop_noop_addrspace_casts(m, f),
+        4 => mem::normalize_lifetime_sizes(m, f),
+        5 => mem::delete_zero_length_mem_intrinsics(m, f),
+        6 => casts::constant_fold_casts(m, f),
+        7 => casts::collapse_zero_index_geps(m, f),
+        8 => casts::canonicalize_int_extensions(m, f),
+        9 => intrinsics::strip_spurious_convergent(m, f),
+        10 => intrinsics::rewrite_sreg_placeholders(m, f),
+        11 => debug::normalize_dbg_declare(m, f),
+        12 => select::canonicalize_select_constants(m, f),
+        13 => intrinsics::strip_dead_assume(m, f),
+        14 => mem::normalize_undef_memcpy_lengths(m, f),
+        15 => fp::canonicalize_fp_specials(m, f),
+        16 => loops::strip_discarded_loop_metadata(m, f),
+        17 => annotations::lift_kernel_metadata_to_attr(m, f),
+        18 => cfg::remove_unreachable_blocks(m, f),
+        _ => 0,
+    }
+}
+
+/// Runs module rule `number` (19); returns its rewrite count.
+pub fn run_module_rule<M: IrEdit + ?Sized>(m: &mut M, number: u8) -> u64 {
+    match number {
+        19 => ctors::drop_empty_ctor_dtor_entries(m),
+        _ => 0,
+    }
+}
+
+impl Pretreat {
+    /// Spec 002 `pretreat_module`, skipping the rules in `disabled`;
+    /// returns the rewrite count of each rule (index = number - 1).
+    pub fn run_rules<M: IrEdit + ?Sized>(m: &mut M, disabled: &[bool; 19]) -> [u64; 19] {
+        let mut counts = [0u64; 19];
+        let funcs: Vec<FuncId> = m.funcs().collect();
+        for f in funcs {
+            if m.func_is_declaration(f) {
+                continue;
+            }
+            for r in PRETREAT_RULES
+                .iter()
+                .filter(|r| r.scope == RuleScope::Function)
+            {
+                let k = usize::from(r.number) - 1;
+                if disabled[k] {
+                    continue;
+                }
+                let n = run_function_rule(m, r.number, f);
+                counts[k] += n;
+                // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
+                if r.number == 14 && n > 0 && !disabled[4] {
+                    counts[4] += run_function_rule(m, 5, f);
+                }
+            }
+        }
+        for r in PRETREAT_RULES
+            .iter()
+            .filter(|r| r.scope == RuleScope::Module)
+        {
+            let k = usize::from(r.number) - 1;
+            if !disabled[k] {
+                counts[k] += run_module_rule(m, r.number);
+            }
+        }
+        counts
+    }
+}
+
+impl<M: IrEdit + ?Sized> ModulePass<M> for Pretreat {
+    fn info(&self) -> &'static PassInfo {
+        &INFO
+    }
+
+    fn run(
+        &mut self,
+        m: &mut M,
+        cx: &mut PassContext<'_>,
+    ) -> Result<PreservedOrChanged, PassFailure> {
+        let disabled = match parse_disabled(&cx.knob_str(&PRETREAT_DISABLE)) {
+            Ok(d) => d,
+            Err(msg) => {
+                let e = cx.error("BadKnob").text(msg.clone());
+                cx.emit(e);
+                return Err(PassFailure::new(msg));
+            }
+        };
+        let counts = Self::run_rules(m, &disabled);
+        for (stat, &n) in RULE_STATS.iter().zip(&counts) {
+            cx.add_stat(stat, n);
+        }
+        Ok(PreservedOrChanged::from_changed(
+            counts.iter().any(|&n| n > 0),
+        ))
+    }
+}
+
+/// Registers `pretreat` / `Pretreat`.
+pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
+    let added = r.register(&INFO, |_| {
+        Ok(AnyPass::Transform(alloc::boxed::Box::new(Pretreat)))
+    });
+    debug_assert!(added.is_ok(), "pretreat registered twice");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn knob_parsing() {
+        let d = parse_disabled("5, 14,unreachable-blocks").unwrap();
+        let on: Vec<usize> = (0..19).filter(|&i| d[i]).map(|i| i + 1).collect();
+        assert_eq!(on, [5, 14, 18]);
+        assert_eq!(parse_disabled("").unwrap(), [false; 19]);
+        assert!(parse_disabled("0").is_err());
+        assert!(parse_disabled("20").is_err());
+        assert!(parse_disabled("nope").is_err());
+        assert!(PRETREAT_DISABLE.default_value().is_ok());
+    }
+
+    #[test]
+    fn stats_follow_the_table() {
+        for (s, r) in RULE_STATS.iter().zip(&PRETREAT_RULES) {
+            assert_eq!(s.name, r.name);
+        }
+    }
+}
+
+/// Properties over every lit input of this pass, through the reference IR.
+#[cfg(all(test, feature = "std"))]
+mod idempotence {
+    use super::*;
+    use nvpass_ir::{parse_module, print_module};
+
+    /// One run reaches a fixpoint: a second run rewrites nothing and prints
+    /// the same text (spec 002: each cleanup is idempotent).
+    #[test]
+    fn second_run_changes_nothing() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/lit/pretreat");
+        let mut seen = 0;
+        for entry in std::fs::read_dir(dir).expect("lit directory") {
+            let path = entry.expect("entry").path();
+            if path.extension().is_none_or(|e| e != "ll") {
+                continue;
+            }
+            let src = std::fs::read(&path).expect("read");
+            let mut m = parse_module(&src).expect("parse");
+            Pretreat::run_rules(&mut m, &[false; 19]);
+            let once = print_module(&m);
+            let mut again = parse_module(once.as_bytes()).expect("reparse");
+            let counts = Pretreat::run_rules(&mut again, &[false; 19]);
+            assert_eq!(counts, [0; 19], "{}: second run rewrote", path.display());
+            assert_eq!(print_module(&again), once, "{}", path.display());
+            seen += 1;
+        }
+        assert!(seen >= 21);
+    }
+}
