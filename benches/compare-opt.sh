@@ -39,12 +39,24 @@ for p in pretreat kernel-attr cdp force-inline; do
   if grep -qx -- "$p" <<<"$registered"; then card=${card:+$card,}$p; fi
 done
 
-# measure LABEL CMD...: appends "wall cpu rss" to $work/LABEL
+# measure LABEL CMD...: appends "wall cpu rss_kb" to $work/LABEL. The child's
+# CPU time and peak RSS come from wait4's rusage (microsecond resolution).
 measure() {
   local label=$1; shift
-  /usr/bin/time -f "%e %U %S %M" -o "$work/t" "$@" >/dev/null 2>"$work/err" || {
-    echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
-  awk '{printf "%s %.3f %s\n", $1, $2 + $3, $4}' "$work/t" >>"$work/$label"
+  python3 - "$@" >>"$work/$label" 2>"$work/err" <<'PY' || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
+import os, sys, time
+t = time.monotonic()
+pid = os.fork()
+if pid == 0:
+    fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, 1)
+    os.execvp(sys.argv[1], sys.argv[1:])
+_, status, ru = os.wait4(pid, 0)
+wall = time.monotonic() - t
+if os.waitstatus_to_exitcode(status) != 0:
+    sys.exit(1)
+print(f"{wall:.4f} {ru.ru_utime + ru.ru_stime:.4f} {ru.ru_maxrss}")
+PY
 }
 median() { # FILE COLUMN
   sort -g -k"$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print v[int((NR+1)/2)]}'
