@@ -44,6 +44,38 @@ pub fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
     }
 }
 
+/// Like [`write_output`], but the bytes come from `produce`, which hands
+/// them over in pieces (so the whole output never has to be in memory).
+pub fn write_output_with(
+    path: Option<&str>,
+    produce: impl FnOnce(&mut dyn FnMut(&[u8])),
+) -> Result<(), String> {
+    fn pump(w: &mut dyn Write, produce: impl FnOnce(&mut dyn FnMut(&[u8]))) -> io::Result<()> {
+        let mut result = Ok(());
+        produce(&mut |chunk: &[u8]| {
+            if result.is_ok() {
+                result = w.write_all(chunk);
+            }
+        });
+        result.and_then(|_| w.flush())
+    }
+    match path {
+        None | Some("-") => pump(&mut io::stdout().lock(), produce)
+            .map_err(|e| format!("<stdout>: error: cannot write: {e}")),
+        Some(p) => {
+            let dest = Path::new(p);
+            let tmp = temp_path(dest);
+            let result = fs::File::create(&tmp)
+                .and_then(|mut f| pump(&mut f, produce).and_then(|_| f.sync_data()))
+                .and_then(|_| fs::rename(&tmp, dest));
+            result.map_err(|e| {
+                let _ = fs::remove_file(&tmp);
+                format!("{}: error: cannot write output: {e}", dest.display())
+            })
+        }
+    }
+}
+
 fn temp_path(dest: &Path) -> PathBuf {
     let name = dest
         .file_name()

@@ -333,8 +333,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
             "{file}: error: pipeline reported errors; no output written"
         )));
     }
-    let text = nvpass_ir::print_module(&module);
-    io::write_output(args.output.as_deref(), text.as_bytes()).map_err(fail)
+    let written = io::write_output_with(args.output.as_deref(), |sink| {
+        nvpass_ir::print::print_module_chunked(&module, sink)
+    })
+    .map_err(fail);
+    // The process ends right after this; freeing every node of a large
+    // module one by one would only cost time.
+    std::mem::forget(module);
+    written
 }
 
 /// Prints errors and warnings always, and remarks whose pass matches the

@@ -74,14 +74,48 @@ pub(crate) struct Token {
 /// Maximum integer type width (LLVM's `IntegerType::MAX_INT_BITS`).
 pub(crate) const MAX_INT_BITS: u64 = 1 << 23;
 
+/// Byte classes, one table lookup per byte in the hot scanning loops.
+const LABEL: u8 = 1;
+const NAME_START: u8 = 2;
+const DIGIT: u8 = 4;
+const SPACE: u8 = 8;
+const KEYWORD: u8 = 16;
+
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0usize;
+    while c < 256 {
+        let b = c as u8;
+        let mut k = 0;
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_') {
+            k |= LABEL;
+        }
+        if b.is_ascii_alphabetic() || matches!(b, b'-' | b'$' | b'.' | b'_') {
+            k |= NAME_START;
+        }
+        if b.is_ascii_digit() {
+            k |= DIGIT;
+        }
+        if b.is_ascii_alphanumeric() || b == b'_' {
+            k |= KEYWORD;
+        }
+        if matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') {
+            k |= SPACE;
+        }
+        t[c] = k;
+        c += 1;
+    }
+    t
+};
+
 #[inline]
 fn is_label_char(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & LABEL != 0
 }
 
 #[inline]
 fn is_name_start(c: u8) -> bool {
-    c.is_ascii_alphabetic() || matches!(c, b'-' | b'$' | b'.' | b'_')
+    CLASS[c as usize] & NAME_START != 0
 }
 
 /// The lexer state: the source and a cursor.
@@ -116,20 +150,20 @@ impl<'a> Lexer<'a> {
     /// Skips whitespace and `;` comments.
     fn skip_ws(&mut self) {
         let s = self.src;
-        loop {
-            match s.get(self.pos) {
-                Some(b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c') => self.pos += 1,
-                Some(b';') => {
-                    while let Some(&c) = s.get(self.pos) {
-                        if c == b'\n' || c == b'\r' {
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
-                _ => return,
+        let mut pos = self.pos;
+        while let Some(&c) = s.get(pos) {
+            if CLASS[c as usize] & SPACE != 0 {
+                pos += 1;
+            } else if c == b';' {
+                pos += s[pos..]
+                    .iter()
+                    .position(|&c| c == b'\n' || c == b'\r')
+                    .unwrap_or(s.len() - pos);
+            } else {
+                break;
             }
         }
+        self.pos = pos;
     }
 
     /// Scans a quoted string starting at `self.pos` (on the opening quote).
@@ -163,16 +197,17 @@ impl<'a> Lexer<'a> {
     /// Scans decimal digits; returns the value (saturating) and count.
     fn scan_digits(&mut self) -> (u64, usize) {
         let mut v: u64 = 0;
-        let mut n = 0;
-        while let Some(&c) = self.src.get(self.pos) {
-            if !c.is_ascii_digit() {
+        let start = self.pos;
+        let mut pos = start;
+        while let Some(&c) = self.src.get(pos) {
+            if CLASS[c as usize] & DIGIT == 0 {
                 break;
             }
             v = v.saturating_mul(10).saturating_add((c - b'0') as u64);
-            self.pos += 1;
-            n += 1;
+            pos += 1;
         }
-        (v, n)
+        self.pos = pos;
+        (v, pos - start)
     }
 
     /// If label characters starting at `from` end with ':', returns the end
@@ -208,9 +243,12 @@ impl<'a> Lexer<'a> {
             return Ok(self.tok(named, start, 0));
         }
         if is_name_start(c) {
-            while is_label_char(self.at(self.pos)) {
-                self.pos += 1;
+            let s = self.src;
+            let mut pos = self.pos;
+            while pos < s.len() && is_label_char(s[pos]) {
+                pos += 1;
             }
+            self.pos = pos;
             return Ok(self.tok(named, start, 0));
         }
         if c.is_ascii_digit() && id != Tk::Eof {
@@ -414,8 +452,20 @@ impl<'a> Lexer<'a> {
         let start = self.pos;
         let s = self.src;
         let mut i = start;
-        while i < s.len() && is_label_char(s[i]) {
+        // End of the leading keyword characters, found in the same scan.
+        let mut kw_end = usize::MAX;
+        while i < s.len() {
+            let k = CLASS[s[i] as usize];
+            if k & LABEL == 0 {
+                break;
+            }
+            if k & KEYWORD == 0 && kw_end == usize::MAX {
+                kw_end = i;
+            }
             i += 1;
+        }
+        if kw_end == usize::MAX {
+            kw_end = i;
         }
         if i < s.len() && s[i] == b':' {
             self.pos = i + 1;
@@ -442,11 +492,7 @@ impl<'a> Lexer<'a> {
             }
             return Ok(self.tok(Tk::Int, start, 0));
         }
-        let mut j = start;
-        while j < s.len() && (s[j].is_ascii_alphanumeric() || s[j] == b'_') {
-            j += 1;
-        }
-        self.pos = j;
+        self.pos = kw_end;
         Ok(self.tok(Tk::Keyword, start, 0))
     }
 }

@@ -123,3 +123,17 @@ pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
         Err(e) => Err(e.locate(src)),
     }
 }
+
+/// Tokenizes the whole input without parsing it and returns the number of
+/// tokens: the lexer's share of [`parse_module`], for benchmarks.
+pub fn count_tokens(src: &[u8]) -> Result<usize, ParseError> {
+    let mut lx = lexer::Lexer::new(src);
+    let mut n = 0usize;
+    loop {
+        match lx.next() {
+            Ok(t) if t.kind == lexer::Tk::Eof => return Ok(n),
+            Ok(_) => n += 1,
+            Err(e) => return Err(e.locate(src)),
+        }
+    }
+}

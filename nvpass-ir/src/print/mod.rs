@@ -65,6 +65,20 @@ pub fn print_module_into(m: &Module, out: &mut String) {
     *out = p.finish();
 }
 
+/// Bytes the chunked printer buffers before handing them to its sink.
+const CHUNK: usize = 1 << 16;
+
+/// Prints a whole module in chunks of about 64 KiB handed to `sink`, in
+/// order. The concatenated chunks are exactly the bytes [`print_module`]
+/// returns, but the whole text is never held in memory at once, which
+/// matters for very large modules.
+pub fn print_module_chunked(m: &Module, sink: &mut dyn FnMut(&[u8])) {
+    let mut p = Printer::new(m, Vec::with_capacity(CHUNK + CHUNK / 4));
+    p.sink = Some(sink);
+    p.module();
+    p.flush();
+}
+
 /// Prints one function (definition or declaration), appending to `out`.
 pub fn print_function(m: &Module, f: Func, out: &mut String) {
     let mut p = Printer::new(m, core::mem::take(out).into_bytes());
@@ -212,6 +226,8 @@ struct Printer<'a> {
     /// Attribute group number -> index in `attr_groups`.
     groups: HashMap<u32, usize>,
     depth: u32,
+    /// Where full chunks go ([`print_module_chunked`]); `None`: keep all.
+    sink: Option<&'a mut dyn FnMut(&[u8])>,
 }
 
 impl<'a> Printer<'a> {
@@ -230,6 +246,24 @@ impl<'a> Printer<'a> {
             cur: None,
             groups: HashMap::new(),
             depth: 0,
+            sink: None,
+        }
+    }
+
+    /// Hands the buffered bytes to the sink, if there is one.
+    fn flush(&mut self) {
+        if let Some(sink) = self.sink.as_mut() {
+            sink(&self.out);
+            self.out.clear();
+        }
+    }
+
+    /// Flushes once a chunk's worth of text is buffered (chunked printing
+    /// only); called between top-level entities.
+    #[inline]
+    fn maybe_flush(&mut self) {
+        if self.out.len() >= CHUNK {
+            self.flush();
         }
     }
 
@@ -1093,6 +1127,7 @@ impl<'a> Printer<'a> {
             }
             self.global(g);
             self.c(b'\n');
+            self.maybe_flush();
         }
         for ifunc in [false, true] {
             let mut first = true;
@@ -1113,6 +1148,7 @@ impl<'a> Printer<'a> {
             self.c(b'\n');
             self.fn_attrs_comment(f);
             self.function(f);
+            self.maybe_flush();
         }
         if !m.verbatim.is_empty() {
             self.c(b'\n');
@@ -1163,6 +1199,7 @@ impl<'a> Printer<'a> {
                 self.s(" = ");
                 self.md_node(md);
                 self.c(b'\n');
+                self.maybe_flush();
             }
         }
         self.md_extra = extra;

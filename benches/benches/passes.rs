@@ -1,0 +1,80 @@
+//! Every registered pass, and the card pipeline, on corpus and generated
+//! modules. The pass list comes from `nvpass_passes::registry`, so passes
+//! added later are benchmarked without editing this file.
+//!
+//! Each iteration runs on a fresh clone of the parsed module (the clone is
+//! outside the measured time).
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use nvpass_benches::{corpus_modules, gen};
+use nvpass_core::pass::Session;
+use nvpass_core::registry::Registry;
+use nvpass_ir::Module;
+use std::time::Duration;
+
+/// The card pipeline, in order; passes not registered yet are left out.
+const CARD: [&str; 4] = ["pretreat", "kernel-attr", "cdp", "force-inline"];
+
+fn inputs() -> Vec<(String, Module)> {
+    let mut v: Vec<(String, Vec<u8>)> = corpus_modules();
+    let cfg = gen::Config {
+        chain: 200,
+        fan_in: 1000,
+        scc: 20,
+        ..gen::Config::sized(1, 1 << 20)
+    };
+    v.push(("gen1m".into(), gen::generate(&cfg).into_bytes()));
+    v.into_iter()
+        .map(|(n, src)| (n, nvpass_ir::parse_module(&src).expect("benchmark input parses")))
+        .collect()
+}
+
+fn bench_pipeline(c: &mut Criterion, registry: &Registry<Module>, group: &str, text: &str, inputs: &[(String, Module)]) {
+    let knobs = registry.knob_values().expect("registry knobs");
+    let mut g = c.benchmark_group(group);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_secs(1));
+    for (name, m) in inputs {
+        let mut pm = match registry.build_text(text) {
+            Ok(pm) => pm,
+            Err(e) => {
+                eprintln!("skipping pipeline '{text}': {e}");
+                return;
+            }
+        };
+        g.throughput(Throughput::Elements(m.insts.len() as u64));
+        g.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter_batched(
+                || (m.clone(), Session::new(knobs.clone())),
+                |(mut m, mut s)| {
+                    let _ = std::hint::black_box(pm.run(&mut m, &mut s, &mut []));
+                    (m, s)
+                },
+                BatchSize::LargeInput,
+            )
+        });
+    }
+    g.finish();
+}
+
+fn passes(c: &mut Criterion) {
+    let registry: Registry<Module> = nvpass_passes::registry();
+    let inputs = inputs();
+    for e in registry.entries() {
+        let name = e.info.name;
+        bench_pipeline(c, &registry, &format!("pass/{name}"), name, &inputs);
+    }
+    let card: Vec<&str> = CARD
+        .iter()
+        .copied()
+        .filter(|p| registry.lookup(p).is_some())
+        .collect();
+    if !card.is_empty() {
+        bench_pipeline(c, &registry, "pipeline/card", &card.join(","), &inputs);
+    }
+    // The empty pipeline: the pass manager's own overhead.
+    bench_pipeline(c, &registry, "pipeline/empty", "", &inputs);
+}
+
+criterion_group!(benches, passes);
+criterion_main!(benches);

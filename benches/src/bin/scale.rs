@@ -1,0 +1,156 @@
+//! Scaling series: generates modules of 1x, 2x, 4x, 8x and 16x a base size
+//! and reports, per stage (parse, print, verify, each registered pass), the
+//! time and the peak heap growth, with the ratio to the 1x row normalized by
+//! the size ratio (1.00 = perfectly linear).
+//!
+//! ```text
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--sizes-only]
+//! ```
+//! Heap is measured with a counting global allocator, so the numbers are
+//! exact and do not depend on the machine's load; times are the best of
+//! three runs.
+use nvpass_benches::gen::{generate, Config};
+use nvpass_core::pass::Session;
+use nvpass_core::registry::Registry;
+use nvpass_ir::Module;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::time::Instant;
+
+struct Counting;
+static CUR: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+        let p = System.alloc(l);
+        if !p.is_null() {
+            let c = CUR.fetch_add(l.size(), Relaxed) + l.size();
+            PEAK.fetch_max(c, Relaxed);
+        }
+        p
+    }
+    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+        System.dealloc(p, l);
+        CUR.fetch_sub(l.size(), Relaxed);
+    }
+    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
+        let q = System.realloc(p, l, new);
+        if !q.is_null() {
+            if new >= l.size() {
+                let c = CUR.fetch_add(new - l.size(), Relaxed) + new - l.size();
+                PEAK.fetch_max(c, Relaxed);
+            } else {
+                CUR.fetch_sub(l.size() - new, Relaxed);
+            }
+        }
+        q
+    }
+}
+
+#[global_allocator]
+static A: Counting = Counting;
+
+/// Runs `f` three times; returns the best time in seconds and the peak heap
+/// growth in bytes over the heap in use before the call.
+fn measure<T>(mut f: impl FnMut() -> T) -> (f64, usize, T) {
+    let mut best = f64::MAX;
+    let mut peak = 0;
+    let mut out = None;
+    for _ in 0..3 {
+        drop(out.take());
+        let base = CUR.load(Relaxed);
+        PEAK.store(base, Relaxed);
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        peak = peak.max(PEAK.load(Relaxed) - base);
+        out = Some(r);
+    }
+    (best, peak, out.unwrap())
+}
+
+fn main() {
+    let mut base_mb = 2usize;
+    let mut steps = 5u32;
+    let mut cfg = Config::sized(1, 0);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let v = || -> usize { args.get(i + 1).and_then(|v| v.parse().ok()).expect("numeric argument") };
+        match args[i].as_str() {
+            "--base-mb" => base_mb = v(),
+            "--steps" => steps = v() as u32,
+            "--seed" => cfg.seed = v() as u64,
+            "--chain" => cfg.chain = v(),
+            "--fan-in" => cfg.fan_in = v(),
+            "--scc" => cfg.scc = v(),
+            a => {
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N]; unknown '{a}'");
+                std::process::exit(2);
+            }
+        }
+        i += 2;
+    }
+    let registry: Registry<Module> = nvpass_passes::registry();
+    let knobs = registry.knob_values().expect("knobs");
+    // (stage, per step: (bytes, secs, heap))
+    let mut rows: Vec<(String, Vec<(usize, f64, usize)>)> = Vec::new();
+    let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| {
+        match rows.iter_mut().find(|r| r.0 == stage) {
+            Some(r) => r.1.push((bytes, secs, heap)),
+            None => rows.push((stage.to_string(), vec![(bytes, secs, heap)])),
+        }
+    };
+    for k in 0..steps {
+        let mult = 1usize << k;
+        let c = Config {
+            target_bytes: (base_mb << 20) * mult,
+            chain: cfg.chain * mult,
+            fan_in: cfg.fan_in * mult,
+            scc: cfg.scc * mult,
+            ..cfg.clone()
+        };
+        let src = generate(&c).into_bytes();
+        let n = src.len();
+        eprintln!("{}x: {} bytes", mult, n);
+        let (t, h, m) = measure(|| nvpass_ir::parse_module(&src).expect("parses"));
+        record("parse", n, t, h);
+        let (t, h, out) = measure(|| nvpass_ir::print_module(&m));
+        record("print", n, t, h);
+        drop(out);
+        let (t, h, _) = measure(|| nvpass_ir::verify_module(&m).is_ok());
+        record("verify", n, t, h);
+        for e in registry.entries() {
+            let mut pm = registry.build_text(e.info.name).expect("pass builds");
+            let mut copies: Vec<Module> = (0..3).map(|_| m.clone()).collect();
+            let (t, h, _) = measure(|| {
+                let mut mm = copies.pop().unwrap();
+                let mut s = Session::new(knobs.clone());
+                let _ = pm.run(&mut mm, &mut s, &mut []);
+                mm
+            });
+            record(&format!("pass {}", e.info.name), n, t, h);
+        }
+    }
+    println!(
+        "{:<22} {:>6} {:>10} {:>10} {:>10} {:>8} {:>8}",
+        "stage", "size", "MB", "time_ms", "heap_MB", "t/lin", "mem/lin"
+    );
+    for (stage, pts) in &rows {
+        let (b0, t0, h0) = pts[0];
+        for &(b, t, h) in pts {
+            let r = b as f64 / b0 as f64;
+            println!(
+                "{:<22} {:>5.0}x {:>10.1} {:>10.2} {:>10.1} {:>8.2} {:>8.2}",
+                stage,
+                r,
+                b as f64 / 1048576.0,
+                t * 1e3,
+                h as f64 / 1048576.0,
+                (t / t0) / r,
+                (h as f64 / h0.max(1) as f64) / r
+            );
+        }
+    }
+}
