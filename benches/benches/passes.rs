@@ -24,11 +24,22 @@ fn inputs() -> Vec<(String, Module)> {
     };
     v.push(("gen1m".into(), gen::generate(&cfg).into_bytes()));
     v.into_iter()
-        .map(|(n, src)| (n, nvpass_ir::parse_module(&src).expect("benchmark input parses")))
+        .map(|(n, src)| {
+            (
+                n,
+                nvpass_ir::parse_module(&src).expect("benchmark input parses"),
+            )
+        })
         .collect()
 }
 
-fn bench_pipeline(c: &mut Criterion, registry: &Registry<Module>, group: &str, text: &str, inputs: &[(String, Module)]) {
+fn bench_pipeline(
+    c: &mut Criterion,
+    registry: &Registry<Module>,
+    group: &str,
+    text: &str,
+    inputs: &[(String, Module)],
+) {
     let knobs = registry.knob_values().expect("registry knobs");
     let mut g = c.benchmark_group(group);
     g.sample_size(10)

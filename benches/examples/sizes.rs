@@ -6,21 +6,78 @@ fn main() {
     let src = std::fs::read(&path).unwrap();
     let m: Module = nvpass_ir::parse_module(&src).unwrap();
     let users: usize = m.values.values().map(|v| v.users.capacity()).sum();
-    let vops_spill: usize = m.values.values().filter(|v| v.ops.spilled()).map(|v| v.ops.capacity()).sum();
-    let iops_spill: usize = m.insts.values().filter(|v| v.ops.spilled()).map(|v| v.ops.capacity()).sum();
+    let vops_spill: usize = m
+        .values
+        .values()
+        .filter(|v| v.ops.spilled())
+        .map(|v| v.ops.capacity())
+        .sum();
+    let iops_spill: usize = m
+        .insts
+        .values()
+        .filter(|v| v.ops.spilled())
+        .map(|v| v.ops.capacity())
+        .sum();
     let nusers = m.values.values().filter(|v| v.users.capacity() > 0).count();
     println!("input {} bytes", src.len());
-    println!("values {} x {} = {}", m.values.len(), size_of::<nvpass_ir::value::ValueData>(), m.values.len() * size_of::<nvpass_ir::value::ValueData>());
-    println!("  users cap {} x {} = {} in {} vecs", users, size_of::<nvpass_ir::value::Use>(), users * size_of::<nvpass_ir::value::Use>(), nusers);
+    println!(
+        "values {} x {} = {}",
+        m.values.len(),
+        size_of::<nvpass_ir::value::ValueData>(),
+        m.values.len() * size_of::<nvpass_ir::value::ValueData>()
+    );
+    println!(
+        "  users cap {} x {} = {} in {} vecs",
+        users,
+        size_of::<nvpass_ir::value::Use>(),
+        users * size_of::<nvpass_ir::value::Use>(),
+        nusers
+    );
     println!("  value ops spilled cap {}", vops_spill);
-    println!("insts {} x {} = {}", m.insts.len(), size_of::<nvpass_ir::inst::InstData>(), m.insts.len() * size_of::<nvpass_ir::inst::InstData>());
+    println!(
+        "insts {} x {} = {}",
+        m.insts.len(),
+        size_of::<nvpass_ir::inst::InstData>(),
+        m.insts.len() * size_of::<nvpass_ir::inst::InstData>()
+    );
     println!("  inst ops spilled cap {}", iops_spill);
     let calls = m.insts.values().filter(|i| i.call().is_some()).count();
-    println!("  calls {} x {}", calls, size_of::<nvpass_ir::inst::CallData>());
-    println!("blocks {} x {}", m.blocks.len(), size_of::<nvpass_ir::module::BlockData>());
-    println!("funcs {} x {}", m.funcs.len(), size_of::<nvpass_ir::module::FuncData>());
-    println!("mds {} x {}", m.mds.len(), size_of::<nvpass_ir::metadata::MdNode>());
-    let mdspill: usize = m.mds.values().map(|n| match &n.kind { nvpass_ir::metadata::MdKind::Tuple(v) | nvpass_ir::metadata::MdKind::ArgList(v) => v.capacity()*size_of::<nvpass_ir::metadata::MdRef>(), nvpass_ir::metadata::MdKind::Specialized{fields,..} => if fields.spilled() {fields.capacity()*24} else {0} }).sum();
+    println!(
+        "  calls {} x {}",
+        calls,
+        size_of::<nvpass_ir::inst::CallData>()
+    );
+    println!(
+        "blocks {} x {}",
+        m.blocks.len(),
+        size_of::<nvpass_ir::module::BlockData>()
+    );
+    println!(
+        "funcs {} x {}",
+        m.funcs.len(),
+        size_of::<nvpass_ir::module::FuncData>()
+    );
+    println!(
+        "mds {} x {}",
+        m.mds.len(),
+        size_of::<nvpass_ir::metadata::MdNode>()
+    );
+    let mdspill: usize = m
+        .mds
+        .values()
+        .map(|n| match &n.kind {
+            nvpass_ir::metadata::MdKind::Tuple(v) | nvpass_ir::metadata::MdKind::ArgList(v) => {
+                v.capacity() * size_of::<nvpass_ir::metadata::MdRef>()
+            }
+            nvpass_ir::metadata::MdKind::Specialized { fields, .. } => {
+                if fields.spilled() {
+                    fields.capacity() * 24
+                } else {
+                    0
+                }
+            }
+        })
+        .sum();
     println!("  md heap {}", mdspill);
     println!("strings {}", m.strings.len());
 }

@@ -155,26 +155,68 @@ impl Gen {
         let mut l = locs.iter();
         let mut dbg = || *l.next().unwrap();
         let _ = writeln!(f, "  %3 = sext i32 %2 to i64, !dbg !{}", dbg());
-        let _ = writeln!(f, "  %4 = getelementptr inbounds float, ptr %0, i64 %3, !dbg !{}", dbg());
-        let _ = writeln!(f, "  %5 = load float, ptr %4, align 4, !dbg !{}, !tbaa !6", dbg());
-        let _ = writeln!(f, "  %6 = getelementptr inbounds float, ptr %1, i64 %3, !dbg !{}", dbg());
-        let _ = writeln!(f, "  %7 = load float, ptr %6, align 4, !dbg !{}, !tbaa !6", dbg());
+        let _ = writeln!(
+            f,
+            "  %4 = getelementptr inbounds float, ptr %0, i64 %3, !dbg !{}",
+            dbg()
+        );
+        let _ = writeln!(
+            f,
+            "  %5 = load float, ptr %4, align 4, !dbg !{}, !tbaa !6",
+            dbg()
+        );
+        let _ = writeln!(
+            f,
+            "  %6 = getelementptr inbounds float, ptr %1, i64 %3, !dbg !{}",
+            dbg()
+        );
+        let _ = writeln!(
+            f,
+            "  %7 = load float, ptr %6, align 4, !dbg !{}, !tbaa !6",
+            dbg()
+        );
         let mut last = 7;
         for _ in 0..extra {
             let c = FLOATS[self.rng.below(FLOATS.len() as u64) as usize];
             let op = ["fmul", "fadd", "fsub"][self.rng.below(3) as usize];
-            let _ = writeln!(f, "  %{} = {op} contract float %{last}, {c}, !dbg !{}", last + 1, dbg());
+            let _ = writeln!(
+                f,
+                "  %{} = {op} contract float %{last}, {c}, !dbg !{}",
+                last + 1,
+                dbg()
+            );
             last += 1;
         }
-        let _ = writeln!(f, "  %{} = fmul contract float %{last}, %5, !dbg !{}", last + 1, dbg());
+        let _ = writeln!(
+            f,
+            "  %{} = fmul contract float %{last}, %5, !dbg !{}",
+            last + 1,
+            dbg()
+        );
         let prod = last + 1;
         let _ = writeln!(f, "  %{} = icmp sgt i32 %2, 0, !dbg !{}", prod + 1, dbg());
-        let _ = writeln!(f, "  br i1 %{}, label %then, label %exit, !dbg !{}", prod + 1, dbg());
-        let _ = writeln!(f, "\nthen:                                             ; preds = %entry");
-        let _ = writeln!(f, "  %{} = fadd contract float %{prod}, 1.000000e+00, !dbg !{}", prod + 2, dbg());
+        let _ = writeln!(
+            f,
+            "  br i1 %{}, label %then, label %exit, !dbg !{}",
+            prod + 1,
+            dbg()
+        );
+        let _ = writeln!(
+            f,
+            "\nthen:                                             ; preds = %entry"
+        );
+        let _ = writeln!(
+            f,
+            "  %{} = fadd contract float %{prod}, 1.000000e+00, !dbg !{}",
+            prod + 2,
+            dbg()
+        );
         let _ = writeln!(f, "  store float %{}, ptr %4, align 4, !tbaa !6", prod + 2);
         let _ = writeln!(f, "  br label %exit\n");
-        let _ = writeln!(f, "exit:                                             ; preds = %then, %entry");
+        let _ = writeln!(
+            f,
+            "exit:                                             ; preds = %then, %entry"
+        );
         let _ = writeln!(
             f,
             "  %{} = phi float [ %{}, %then ], [ %{prod}, %entry ]\n  ret float %{}\n}}\n",
@@ -207,7 +249,11 @@ impl Gen {
         let loop_md = self.md(format_args!("distinct !{{!{self_ref}, !11}}"));
         let ann = self.md(format_args!("!{{ptr @kernel.{i}, !\"kernel\", i32 1}}"));
         self.kernels.push(ann);
-        let other = if i == 0 { 0 } else { self.rng.below(i as u64) as usize };
+        let other = if i == 0 {
+            0
+        } else {
+            self.rng.below(i as u64) as usize
+        };
         let c = FLOATS[self.rng.below(FLOATS.len() as u64) as usize];
         let f = &mut self.funcs;
         let _ = write!(

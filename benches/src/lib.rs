@@ -11,7 +11,9 @@ use std::path::PathBuf;
 pub fn corpus_dir() -> Option<PathBuf> {
     let base = std::env::var_os("NVPASS_CORPUS")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/nvpass-corpus")))?;
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/nvpass-corpus"))
+        })?;
     let dir = base.join("ll");
     dir.is_dir().then_some(dir)
 }
@@ -24,6 +26,11 @@ pub fn corpus_modules() -> Vec<(String, Vec<u8>)> {
     };
     ["libdevice.ll", "cub_kernels.fe.ll", "generic_helpers.fe.ll"]
         .iter()
-        .filter_map(|n| Some((n.trim_end_matches(".ll").to_string(), std::fs::read(dir.join(n)).ok()?)))
+        .filter_map(|n| {
+            Some((
+                n.trim_end_matches(".ll").to_string(),
+                std::fs::read(dir.join(n)).ok()?,
+            ))
+        })
         .collect()
 }

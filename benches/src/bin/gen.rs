@@ -40,6 +40,8 @@ fn usage(msg: &str) -> ! {
     if !msg.is_empty() {
         eprintln!("gen: error: {msg}");
     }
-    eprintln!("usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N]");
+    eprintln!(
+        "usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N]"
+    );
     std::process::exit(if msg.is_empty() { 0 } else { 2 });
 }

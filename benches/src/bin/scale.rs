@@ -77,7 +77,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
-        let v = || -> usize { args.get(i + 1).and_then(|v| v.parse().ok()).expect("numeric argument") };
+        let v = || -> usize {
+            args.get(i + 1)
+                .and_then(|v| v.parse().ok())
+                .expect("numeric argument")
+        };
         match args[i].as_str() {
             "--base-mb" => base_mb = v(),
             "--steps" => steps = v() as u32,
@@ -96,11 +100,12 @@ fn main() {
     let knobs = registry.knob_values().expect("knobs");
     // (stage, per step: (bytes, secs, heap))
     let mut rows: Vec<(String, Vec<(usize, f64, usize)>)> = Vec::new();
-    let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| {
-        match rows.iter_mut().find(|r| r.0 == stage) {
-            Some(r) => r.1.push((bytes, secs, heap)),
-            None => rows.push((stage.to_string(), vec![(bytes, secs, heap)])),
-        }
+    let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| match rows
+        .iter_mut()
+        .find(|r| r.0 == stage)
+    {
+        Some(r) => r.1.push((bytes, secs, heap)),
+        None => rows.push((stage.to_string(), vec![(bytes, secs, heap)])),
     };
     for k in 0..steps {
         let mult = 1usize << k;

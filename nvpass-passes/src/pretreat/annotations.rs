@@ -3,8 +3,11 @@
 //! An entry is `!{ptr @f, !"key", i32 value, !"key2", i32 value2, ...}`.
 
 use alloc::vec::Vec;
+use hashbrown::HashSet;
 
-use nvpass_core::ir::{Attr, AttrKey, AttrSlot, CallConv, FuncId, IrEdit, IrView, MdId, MdOperand};
+use nvpass_core::ir::{
+    Attr, AttrKey, AttrSlot, CallConv, FuncId, IrEdit, IrView, MdId, MdOperand, ValueKind,
+};
 use nvpass_core::kernel::{NVVM_ANNOTATIONS_TRANSPLANTED_ATTR, NVVM_KERNEL_ATTR};
 use nvpass_core::pretreat::{KERNEL_ANNOTATION_KEY, NVVM_ANNOTATIONS};
 
@@ -12,6 +15,11 @@ use super::util::{owned_md_operands, OwnedMd};
 
 /// The `(key, value)` pairs of annotation entry `md` if it names `f`.
 fn entry_pairs<M: IrView + ?Sized>(m: &M, md: MdId, f: FuncId) -> Option<Vec<(OwnedMd, OwnedMd)>> {
+    // Reject entries naming another function before copying any operand.
+    match m.md_operands(md).next() {
+        Some(MdOperand::Value(v)) if v == m.func_value(f) => {}
+        _ => return None,
+    }
     let ops = owned_md_operands(m, md);
     match ops.first() {
         Some(&OwnedMd::Value(v)) if v == m.func_value(f) => {}
@@ -99,15 +107,42 @@ pub fn strip_consumed_annotations<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u
 /// transplanter ran, which is not true here, and stamping it would let a
 /// later rule 1 strip metadata this run kept.
 pub fn lift_kernel_metadata_to_attr<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
-    let has = |m: &M, key| m.has_attr(f, AttrSlot::Function, AttrKey::Str(key));
-    if has(m, NVVM_KERNEL_ATTR) || has(m, NVVM_ANNOTATIONS_TRANSPLANTED_ATTR) {
-        return 0;
-    }
     let marked = m.named_md(NVVM_ANNOTATIONS).any(|md| {
         entry_pairs(m, md, f)
             .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(m, k, v)))
     });
-    if !marked {
+    lift_if_marked(m, f, marked)
+}
+
+/// The functions that `!nvvm.annotations` marks `!"kernel", i32 1`, found
+/// in one walk over the entries. Rule 17 on every function of a module
+/// queries this set instead of scanning the entries once per function,
+/// which would be quadratic in module size. Pretreat's rules never add a
+/// mark, and rule 1 removes marks only of functions rule 17 skips (they
+/// carry the transplanted marker), so one computation per run is exact.
+pub fn legacy_kernel_marks<M: IrView + ?Sized>(m: &M) -> HashSet<FuncId> {
+    let mut marked = HashSet::new();
+    for md in m.named_md(NVVM_ANNOTATIONS) {
+        let Some(MdOperand::Value(v)) = m.md_operands(md).next() else {
+            continue;
+        };
+        let ValueKind::Function(f) = m.value_kind(v) else {
+            continue;
+        };
+        let is_marked = entry_pairs(m, md, f)
+            .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(m, k, v)));
+        if is_marked {
+            marked.insert(f);
+        }
+    }
+    marked
+}
+
+/// Rule 17 given whether `f` carries the legacy kernel mark (see
+/// [`legacy_kernel_marks`]).
+pub fn lift_if_marked<M: IrEdit + ?Sized>(m: &mut M, f: FuncId, marked: bool) -> u64 {
+    let has = |m: &M, key| m.has_attr(f, AttrSlot::Function, AttrKey::Str(key));
+    if !marked || has(m, NVVM_KERNEL_ATTR) || has(m, NVVM_ANNOTATIONS_TRANSPLANTED_ATTR) {
         return 0;
     }
     m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_KERNEL_ATTR, ""));

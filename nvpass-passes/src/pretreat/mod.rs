@@ -186,6 +186,7 @@ impl Pretreat {
     pub fn run_rules<M: IrEdit + ?Sized>(m: &mut M, disabled: &[bool; 19]) -> [u64; 19] {
         let mut counts = [0u64; 19];
         let funcs: Vec<FuncId> = m.funcs().collect();
+        let kernel_marks = annotations::legacy_kernel_marks(m);
         for f in funcs {
             if m.func_is_declaration(f) {
                 continue;
@@ -198,7 +199,11 @@ impl Pretreat {
                 if disabled[k] {
                     continue;
                 }
-                let n = run_function_rule(m, r.number, f);
+                let n = if r.number == 17 {
+                    annotations::lift_if_marked(m, f, kernel_marks.contains(&f))
+                } else {
+                    run_function_rule(m, r.number, f)
+                };
                 counts[k] += n;
                 // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
                 if r.number == 14 && n > 0 && !disabled[4] {
