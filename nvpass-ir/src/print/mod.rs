@@ -227,8 +227,11 @@ struct Printer<'a> {
     groups: HashMap<u32, usize>,
     depth: u32,
     /// Where full chunks go ([`print_module_chunked`]); `None`: keep all.
-    sink: Option<&'a mut dyn FnMut(&[u8])>,
+    sink: Option<ChunkSink<'a>>,
 }
+
+/// Receives printed text in chunks.
+type ChunkSink<'a> = &'a mut dyn FnMut(&[u8]);
 
 impl<'a> Printer<'a> {
     fn new(m: &'a Module, out: Vec<u8>) -> Self {
