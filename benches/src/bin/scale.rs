@@ -70,6 +70,10 @@ fn measure<T>(mut f: impl FnMut() -> T) -> (f64, usize, T) {
     (best, peak, out.unwrap())
 }
 
+/// One stage's measurements: its name and, per size step, (input bytes,
+/// seconds, heap bytes).
+type StageRow = (String, Vec<(usize, f64, usize)>);
+
 fn main() {
     let mut base_mb = 2usize;
     let mut steps = 5u32;
@@ -98,8 +102,7 @@ fn main() {
     }
     let registry: Registry<Module> = nvpass_passes::registry();
     let knobs = registry.knob_values().expect("knobs");
-    // (stage, per step: (bytes, secs, heap))
-    let mut rows: Vec<(String, Vec<(usize, f64, usize)>)> = Vec::new();
+    let mut rows: Vec<StageRow> = Vec::new();
     let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| match rows
         .iter_mut()
         .find(|r| r.0 == stage)

@@ -55,7 +55,7 @@
 //! (spec 003: attempt-based). A suppressed clone prints `avoid cloning of`.
 //! Reusing an existing clone for the same vote vector is not an attempt.
 //!
-//! The provenance driver runs with [`K_BUDGET_CAP`](super::provenance::K_BUDGET_CAP):
+//! The provenance driver runs with [`K_BUDGET_CAP`]:
 //! when a function's analysis visits one block more than 1024 times the
 //! function is left unchanged: it is not specialized, and its call sites
 //! count as unclassifiable.
