@@ -67,39 +67,60 @@ pub fn is_access(op: Opcode) -> bool {
 }
 
 /// The loads of `slot` if it is a private spill slot written only by
-/// `store` (see the module docs), else `None`.
+/// `store` (see the module docs), else `None`. The slot may be reached
+/// through `addrspacecast`/`bitcast` views of its `alloca` (as
+/// `memspace-opt` leaves it: `store ptr %p, ptr addrspace(5) %slot.local`);
+/// every use of the alloca and of each view must then be `store`, a load,
+/// a lifetime marker or another view.
 fn spill_slot_loads<M: IrView + ?Sized>(
     m: &M,
     slot: ValueId,
     store: InstId,
     stored: ValueId,
 ) -> Option<SmallVec<[ValueId; 4]>> {
-    let ValueKind::Inst(a) = m.value_kind(slot) else {
-        return None;
-    };
-    if m.opcode(a) != Opcode::Alloca || m.is_volatile(store) {
+    if m.is_volatile(store) {
         return None;
     }
-    let mut loads = SmallVec::new();
-    for u in m.users(slot) {
-        let User::Inst(i) = u else { return None };
-        if i == store {
-            continue;
-        }
+    let is_view = |op: Opcode| matches!(op, Opcode::AddrSpaceCast | Opcode::BitCast);
+    // Walk back from the stored-to pointer to its alloca.
+    let mut base = slot;
+    loop {
+        let ValueKind::Inst(i) = m.value_kind(base) else {
+            return None;
+        };
         match m.opcode(i) {
-            Opcode::Load if m.mem_ptr(i) == Some(slot) && !m.is_volatile(i) => {
-                let r = m.inst_result(i)?;
-                if m.value_type(r) != m.value_type(stored) {
-                    return None;
-                }
-                loads.push(r);
-            }
-            Opcode::Call => match m.callee(i) {
-                Some(Callee::Direct(g))
-                    if m.func_name(g).starts_with(LIFETIME_INTRINSIC_PREFIX) => {}
-                _ => return None,
-            },
+            Opcode::Alloca => break,
+            op if is_view(op) => base = m.operand(i, 0)?,
             _ => return None,
+        }
+    }
+    let mut loads = SmallVec::new();
+    let mut views: SmallVec<[ValueId; 4]> = SmallVec::new();
+    views.push(base);
+    let mut next = 0;
+    while let Some(&view) = views.get(next) {
+        next += 1;
+        for u in m.users(view) {
+            let User::Inst(i) = u else { return None };
+            if i == store {
+                continue;
+            }
+            match m.opcode(i) {
+                Opcode::Load if m.mem_ptr(i) == Some(view) && !m.is_volatile(i) => {
+                    let r = m.inst_result(i)?;
+                    if m.value_type(r) != m.value_type(stored) {
+                        return None;
+                    }
+                    loads.push(r);
+                }
+                op if is_view(op) => views.push(m.inst_result(i)?),
+                Opcode::Call => match m.callee(i) {
+                    Some(Callee::Direct(g))
+                        if m.func_name(g).starts_with(LIFETIME_INTRINSIC_PREFIX) => {}
+                    _ => return None,
+                },
+                _ => return None,
+            }
         }
     }
     Some(loads)
