@@ -692,12 +692,136 @@ impl Module {
         }
     }
 
-    fn next_md_number(&self) -> u32 {
-        self.md_numbered
-            .iter()
-            .map(|&(n, _)| n + 1)
-            .max()
-            .unwrap_or(0)
+    /// A fresh `!N` number for a new numbered node, in O(1): the highest
+    /// number in use is computed once, then counted up.
+    fn alloc_md_number(&mut self) -> u32 {
+        let n = match self.md_next {
+            Some(n) => n,
+            None => self
+                .md_numbered
+                .iter()
+                .map(|&(n, _)| n + 1)
+                .max()
+                .unwrap_or(0),
+        };
+        self.md_next = Some(n + 1);
+        n
+    }
+
+    /// Adds a numbered metadata node.
+    fn push_numbered_md(&mut self, node: MdNode) -> Md {
+        let md = self.mds.push(node);
+        let n = self.alloc_md_number();
+        self.md_numbered.push((n, md));
+        md
+    }
+
+    /// The copy of location `loc` for code inlined at a call located at
+    /// `call_loc`: the same `DILocation` whose innermost `inlinedAt` now
+    /// points at `call_loc` (LLVM's inliner does the same). `cache` maps
+    /// each location already rewritten during this inlining.
+    fn inlined_location(&mut self, loc: Md, call_loc: Md, cache: &mut HashMap<Md, Md>) -> Md {
+        let inlined_at = self.sym("inlinedAt");
+        // The chain loc -> inlinedAt -> ... up to its end or a cached node.
+        let mut chain = Vec::new();
+        let mut cur = Some(loc);
+        while let Some(l) = cur {
+            if cache.contains_key(&l) {
+                break;
+            }
+            let MdKind::Specialized { class, fields } = &self.mds[l].kind else {
+                cache.insert(l, l);
+                break;
+            };
+            if self.str_of(*class) != "DILocation" {
+                cache.insert(l, l);
+                break;
+            }
+            chain.push(l);
+            cur = fields.iter().find_map(|(k, v)| match v {
+                MdField::Ref(MdRef::Node(n)) if *k == inlined_at => Some(*n),
+                _ => None,
+            });
+        }
+        // Rebuild from the outermost end of the chain inwards.
+        for &l in chain.iter().rev() {
+            let (distinct, mut fields) = match &self.mds[l].kind {
+                MdKind::Specialized { fields, .. } => (self.mds[l].distinct, fields.clone()),
+                _ => continue,
+            };
+            let class = match &self.mds[l].kind {
+                MdKind::Specialized { class, .. } => *class,
+                _ => continue,
+            };
+            let outer = fields.iter().position(|(k, _)| *k == inlined_at);
+            let target = match outer.map(|p| &fields[p].1) {
+                Some(MdField::Ref(MdRef::Node(n))) => cache.get(n).copied().unwrap_or(*n),
+                _ => call_loc,
+            };
+            match outer {
+                Some(p) => fields[p].1 = MdField::Ref(MdRef::Node(target)),
+                None => fields.push((inlined_at, MdField::Ref(MdRef::Node(target)))),
+            }
+            let new = self.push_numbered_md(MdNode {
+                distinct,
+                inline: false,
+                kind: MdKind::Specialized { class, fields },
+            });
+            cache.insert(l, new);
+        }
+        cache.get(&loc).copied().unwrap_or(loc)
+    }
+
+    /// Gives the debug locations of instructions inlined from a call their
+    /// `inlinedAt`. Without a location on the call, LLVM's rule applies:
+    /// inlined instructions lose their `!dbg`, and debug records are
+    /// dropped, since they would name the callee's scope inside the caller.
+    fn fix_inlined_debug_locations(&mut self, blocks: &[Block], call_loc: Option<Md>) {
+        let dbg = self.sym("dbg");
+        let mut cache = HashMap::new();
+        for &b in blocks {
+            for i in self.block_insts(b).collect::<Vec<_>>() {
+                let attachment = self.insts[i].md.iter().position(|a| a.kind == dbg);
+                if let Some(p) = attachment {
+                    match (call_loc, self.insts[i].md[p].node) {
+                        (Some(cl), MdRef::Node(l)) => {
+                            let n = self.inlined_location(l, cl, &mut cache);
+                            self.insts[i].md[p].node = MdRef::Node(n);
+                        }
+                        (None, _) => {
+                            self.insts[i].md.remove(p);
+                        }
+                        _ => {}
+                    }
+                }
+                if self.insts[i].opcode != IrOpcode::DbgRecord {
+                    continue;
+                }
+                let Some(cl) = call_loc else {
+                    Module::erase_inst(self, i);
+                    continue;
+                };
+                // A record's location is its last operand.
+                let Some(last) = self.insts[i].ops.len().checked_sub(1) else {
+                    continue;
+                };
+                let v = self.insts[i].ops[last].value;
+                if let IrValueKind::Metadata(MdRef::Node(l)) = self.values[v].kind {
+                    let n = self.inlined_location(l, cl, &mut cache);
+                    if n != l {
+                        let nv = self.new_md_value(MdRef::Node(n), None);
+                        Module::set_operand(
+                            self,
+                            crate::value::Use {
+                                user: IrUser::Inst(i),
+                                index: last as u32,
+                            },
+                            nv,
+                        );
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -1835,13 +1959,11 @@ impl IrEdit for Module {
                 MdOperand::Other => return Err(EditError::Unsupported("metadata operand kind")),
             });
         }
-        let md = self.mds.push(MdNode {
+        let md = self.push_numbered_md(MdNode {
             distinct,
             inline: false,
             kind: MdKind::Tuple(refs),
         });
-        let n = self.next_md_number();
-        self.md_numbered.push((n, md));
         Ok(mid(md))
     }
 
@@ -2252,6 +2374,8 @@ impl Module {
         let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
         let entry = new_blocks[0];
         self.uniquify_inlined_names(caller, &new_blocks);
+        let call_loc = self.attachment(&self.insts[c].md, "dbg").map(mfrom);
+        self.fix_inlined_debug_locations(&new_blocks, call_loc);
         for &b in &new_blocks {
             for i in self.block_insts(b) {
                 if self.insts[i].opcode.is_call() {

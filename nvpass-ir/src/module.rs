@@ -285,6 +285,8 @@ pub struct Module {
     pub(crate) consts: HashMap<ConstKey, Value>,
     /// The parsed data layout, computed on first use.
     pub(crate) layout: core::cell::OnceCell<nvpass_core::datalayout::DataLayout>,
+    /// The next free `!N` number, once computed (see `alloc_md_number`).
+    pub(crate) md_next: Option<u32>,
 }
 
 impl Module {
