@@ -772,6 +772,65 @@ impl Module {
         cache.get(&loc).copied().unwrap_or(loc)
     }
 
+    /// Adds the scopes of a call site's `!alias.scope` / `!noalias` list
+    /// (`kind`) to every memory access and call inlined from it, as LLVM's
+    /// inliner does: what held for the call holds for each access it made.
+    /// An access with its own list gets the union (one new node per
+    /// distinct list).
+    fn propagate_call_scope_list(&mut self, blocks: &[Block], kind: &str, list: Md) {
+        let k = self.sym(kind);
+        let call_ops: Vec<MdRef> = match &self.mds[list].kind {
+            MdKind::Tuple(ops) => ops.clone(),
+            _ => return,
+        };
+        let mut merged: HashMap<Md, Md> = HashMap::new();
+        for &b in blocks {
+            for i in self.block_insts(b).collect::<Vec<_>>() {
+                let op = self.insts[i].opcode;
+                let touches_memory = matches!(
+                    op,
+                    IrOpcode::Load | IrOpcode::Store | IrOpcode::AtomicRmw | IrOpcode::CmpXchg
+                ) || op.is_call();
+                if !touches_memory {
+                    continue;
+                }
+                let pos = self.insts[i].md.iter().position(|a| a.kind == k);
+                let node = match pos.map(|p| self.insts[i].md[p].node) {
+                    None => list,
+                    Some(MdRef::Node(own)) => match merged.get(&own) {
+                        Some(&m) => m,
+                        None => {
+                            let mut ops = match &self.mds[own].kind {
+                                MdKind::Tuple(ops) => ops.clone(),
+                                _ => continue,
+                            };
+                            for r in &call_ops {
+                                if !ops.contains(r) {
+                                    ops.push(*r);
+                                }
+                            }
+                            let m = self.push_numbered_md(MdNode {
+                                distinct: false,
+                                inline: false,
+                                kind: MdKind::Tuple(ops),
+                            });
+                            merged.insert(own, m);
+                            m
+                        }
+                    },
+                    Some(_) => continue,
+                };
+                match pos {
+                    Some(p) => self.insts[i].md[p].node = MdRef::Node(node),
+                    None => self.insts[i].md.push(Attachment {
+                        kind: k,
+                        node: MdRef::Node(node),
+                    }),
+                }
+            }
+        }
+    }
+
     /// Gives the debug locations of instructions inlined from a call their
     /// `inlinedAt`. Without a location on the call, LLVM's rule applies:
     /// inlined instructions lose their `!dbg`, and debug records are
@@ -2376,6 +2435,11 @@ impl Module {
         self.uniquify_inlined_names(caller, &new_blocks);
         let call_loc = self.attachment(&self.insts[c].md, "dbg").map(mfrom);
         self.fix_inlined_debug_locations(&new_blocks, call_loc);
+        for kind in ["alias.scope", "noalias"] {
+            if let Some(list) = self.attachment(&self.insts[c].md, kind).map(mfrom) {
+                self.propagate_call_scope_list(&new_blocks, kind, list);
+            }
+        }
         for &b in &new_blocks {
             for i in self.block_insts(b) {
                 if self.insts[i].opcode.is_call() {
