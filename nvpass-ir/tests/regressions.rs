@@ -64,3 +64,28 @@ join:
         .iter()
         .any(|e| e.to_string().contains("carry different values")));
 }
+
+/// `DIExpression` operands print without field labels (they are
+/// positional), so the reprinted text reads back the same.
+#[test]
+fn di_expression_operands_round_trip() {
+    accepts(
+        r#"
+define void @f(ptr %p) !dbg !3 {
+    #dbg_declare(ptr %p, !5, !DIExpression(DW_OP_plus_uconst, 4, DW_OP_stack_value), !6)
+  ret void, !dbg !6
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!7}
+!0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !1, isOptimized: true, runtimeVersion: 0, emissionKind: FullDebug)
+!1 = !DIFile(filename: "m.c", directory: "/tmp")
+!2 = !DISubroutineType(types: !{null})
+!3 = distinct !DISubprogram(name: "f", scope: !1, file: !1, line: 1, type: !2, scopeLine: 1, spFlags: DISPFlagDefinition, unit: !0)
+!4 = !DIBasicType(name: "int", size: 32, encoding: DW_ATE_signed)
+!5 = !DILocalVariable(name: "x", scope: !3, file: !1, line: 1, type: !4)
+!6 = !DILocation(line: 2, column: 7, scope: !3)
+!7 = !{i32 2, !"Debug Info Version", i32 3}
+"#,
+    );
+}

@@ -987,8 +987,11 @@ impl<'a> Printer<'a> {
                     if i > 0 {
                         self.s(", ");
                     }
-                    self.sym(*k);
-                    self.s(": ");
+                    // Positional operands (`DIExpression`'s) have no label.
+                    if !m.strings.get(*k).is_empty() {
+                        self.sym(*k);
+                        self.s(": ");
+                    }
                     match f {
                         MdField::Ref(r) => self.md_ref(*r),
                         MdField::Raw(s) => self.sym(*s),
