@@ -89,3 +89,14 @@ define void @f(ptr %p) !dbg !3 {
 "#,
     );
 }
+
+/// A backslash in a metadata name prints as `\5C`, as LLVM 19 prints it;
+/// printed raw, `\41` would read back as `A`.
+#[test]
+fn metadata_name_with_backslash_round_trips() {
+    let src = "!a\\5C41b = !{}\n";
+    let m = parse_module(src.as_bytes()).unwrap();
+    let once = print_module(&m);
+    assert!(once.contains("!a\\5C41b = !{}"), "{once}");
+    accepts(src);
+}

@@ -291,7 +291,7 @@ impl<'a> Printer<'a> {
         let b = self.m.strings.get(s);
         for (i, &c) in b.iter().enumerate() {
             let ok = c.is_ascii_alphabetic()
-                || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
+                || matches!(c, b'-' | b'$' | b'.' | b'_')
                 || (i > 0 && c.is_ascii_digit());
             if ok {
                 self.out.push(c);
