@@ -100,3 +100,33 @@ fn metadata_name_with_backslash_round_trips() {
     assert!(once.contains("!a\\5C41b = !{}"), "{once}");
     accepts(src);
 }
+
+/// LLVM writes an alias whose target is a `getelementptr`, `bitcast`,
+/// `addrspacecast` or `inttoptr` expression without the target's type
+/// (`alias i32, getelementptr (...)`), and reads both spellings.
+#[test]
+fn alias_to_untyped_constant_expression() {
+    let src = r#"
+@g = global [2 x i32] zeroinitializer
+@h = addrspace(1) global i32 0
+@a1 = internal alias i32, getelementptr (i8, ptr @g, i64 4)
+@a2 = alias i32, ptr getelementptr (i8, ptr @g, i64 4)
+@a3 = alias i32, addrspacecast (ptr addrspace(1) @h to ptr)
+@a4 = alias i32, inttoptr (i64 64 to ptr)
+"#;
+    accepts(src);
+    let printed = print_module(&parse_module(src.as_bytes()).unwrap());
+    assert!(printed.contains("@a1 = internal alias i32, getelementptr (i8, ptr @g, i64 4)\n"));
+    assert!(printed.contains("@a2 = alias i32, getelementptr (i8, ptr @g, i64 4)\n"));
+    assert!(printed.contains("@a3 = alias i32, addrspacecast (ptr addrspace(1) @h to ptr)\n"));
+}
+
+/// An untyped aliasee must still be a pointer.
+#[test]
+fn alias_to_untyped_non_pointer_expression_is_rejected() {
+    let Err(e) = parse_module(b"@a = alias i32, bitcast (i32 0 to float)\n") else {
+        panic!("parsed an alias to a float");
+    };
+    assert_eq!((e.line, e.col), (1, 17), "{e}");
+    assert_eq!(e.message, "An alias or ifunc must have pointer type");
+}
