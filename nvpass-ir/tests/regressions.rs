@@ -130,3 +130,21 @@ fn alias_to_untyped_non_pointer_expression_is_rejected() {
     assert_eq!((e.line, e.col), (1, 17), "{e}");
     assert_eq!(e.message, "An alias or ifunc must have pointer type");
 }
+
+/// Attribute text nvpass does not model is kept verbatim, even across
+/// lines; the `; Function Attrs:` comment the printer writes above a
+/// function must stay on one line, or the rest of the text would read as
+/// code.
+#[test]
+fn multi_line_verbatim_attribute_keeps_comment_on_one_line() {
+    let src = "define void @f() #0 {\n  ret void\n}\n\nattributes #0 = { nounwind memory(no\n  %x = add i32 0, 0\n) }\n";
+    let m = parse_module(src.as_bytes()).unwrap();
+    let once = print_module(&m);
+    let comment = once
+        .lines()
+        .find(|l| l.starts_with("; Function Attrs:"))
+        .unwrap();
+    assert!(comment.contains("memory(no"), "{once}");
+    let twice = print_module(&parse_module(once.as_bytes()).unwrap());
+    assert_eq!(once, twice);
+}

@@ -1288,6 +1288,7 @@ impl<'a> Printer<'a> {
         self.ensure_mds();
         let m = self.m;
         let fa = &m.funcs[f].fn_attrs;
+        let start = self.out.len();
         let mut any = false;
         let mut emit = |p: &mut Self, a: &Attr| {
             if a.is_string() {
@@ -1311,6 +1312,12 @@ impl<'a> Printer<'a> {
             }
         }
         if any {
+            // Verbatim attribute text may span lines; the comment may not.
+            for c in &mut self.out[start..] {
+                if matches!(*c, b'\n' | b'\r') {
+                    *c = b' ';
+                }
+            }
             self.c(b'\n');
         }
     }
