@@ -34,7 +34,9 @@
 //! * `[phi]` phis appear only at the start of a block; a phi has as many
 //!   incoming blocks as values, each value of the phi's type; its incoming
 //!   blocks equal the block's predecessors as a multiset (one entry per CFG
-//!   edge) and entries for the same block carry the same value.
+//!   edge) and entries for the same block carry the same value (equal
+//!   constant expressions and aggregates count as the same value, as in
+//!   LLVM where constants are uniqued).
 //!
 //! Instructions:
 //! * `[result]` an instruction has a result exactly when its type is not
@@ -192,6 +194,39 @@ pub fn verify_use_lists(m: &Module) -> Result<(), Vec<VerifyError>> {
     } else {
         Err(v.errors)
     }
+}
+
+/// Whether `a` and `b` denote the same value. Scalar constants are uniqued
+/// but aggregates and constant expressions are not (each occurrence is its
+/// own value, see [`crate::value`]); two of those are the same value when
+/// their types, payloads and operands agree recursively, as LLVM's uniqued
+/// constants would be. Non-constant values are the same only when equal.
+/// Gives up (answering `false`) after `SAME_VALUE_STEPS` comparisons, so a
+/// cyclic or huge constant cannot stall the verifier.
+fn same_value(m: &Module, a: Value, b: Value) -> bool {
+    const SAME_VALUE_STEPS: u32 = 4096;
+    let mut work = alloc::vec![(a, b)];
+    let mut steps = 0u32;
+    while let Some((a, b)) = work.pop() {
+        if a == b {
+            continue;
+        }
+        steps += 1;
+        if steps > SAME_VALUE_STEPS {
+            return false;
+        }
+        let (Some(da), Some(db)) = (m.values.get(a), m.values.get(b)) else {
+            return false;
+        };
+        let (ValueKind::Const(ca), ValueKind::Const(cb)) = (&da.kind, &db.kind) else {
+            return false;
+        };
+        if da.ty != db.ty || ca != cb || da.ops.len() != db.ops.len() {
+            return false;
+        }
+        work.extend(da.ops.iter().zip(&db.ops).map(|(x, y)| (x.value, y.value)));
+    }
+    true
 }
 
 struct Verifier<'a> {
@@ -800,7 +835,7 @@ impl<'a> Verifier<'a> {
             );
         }
         for w in inc.windows(2) {
-            if w[0].0 == w[1].0 && w[0].1 != w[1].1 {
+            if w[0].0 == w[1].0 && !same_value(self.m, w[0].1, w[1].1) {
                 self.err(
                     Some(i),
                     format!(

@@ -594,6 +594,32 @@ impl Parser<'_> {
     // ----- constant expressions ---------------------------------------
 
     fn parse_const_expr(&mut self, op: Opcode, ty: Type) -> PResult<Value> {
+        self.parse_const_expr_as(op, Some(ty))
+    }
+
+    /// A constant expression written without its type, which is the
+    /// expression's own (LLVM prints alias targets this way:
+    /// `alias i32, getelementptr (...)`). `None` when the token does not
+    /// start one of the expressions LLVM accepts there.
+    pub fn parse_untyped_const_expr(&mut self) -> Option<PResult<Value>> {
+        let op = match self.text(self.tok) {
+            b"bitcast" | b"getelementptr" | b"addrspacecast" | b"inttoptr"
+                if self.tok.kind == Tk::Keyword =>
+            {
+                Opcode::from_keyword(self.text(self.tok))?
+            }
+            _ => return None,
+        };
+        if let Err(e) = self.enter() {
+            return Some(Err(e));
+        }
+        let r = self.parse_const_expr_as(op, None);
+        self.leave();
+        Some(r)
+    }
+
+    /// A constant expression of type `ty`, or of its own type when `None`.
+    fn parse_const_expr_as(&mut self, op: Opcode, ty: Option<Type>) -> PResult<Value> {
         let start = self.tok.start;
         self.bump()?;
         let flags = self.parse_flags()?;
@@ -626,8 +652,9 @@ impl Parser<'_> {
 
     #[inline(never)]
     fn ce_finish(&mut self, ce: CeParts, result_ty: Type, ops: &[Value]) -> PResult<Value> {
-        if result_ty != ce.ty {
-            return Err(self.type_mismatch_err(ce.start, result_ty, ce.ty));
+        let ty = ce.ty.unwrap_or(result_ty);
+        if result_ty != ty {
+            return Err(self.type_mismatch_err(ce.start, result_ty, ty));
         }
         let c = Const::Expr {
             opcode: ce.op,
@@ -636,7 +663,7 @@ impl Parser<'_> {
             pred: ce.pred,
             inrange: ce.inrange,
         };
-        Ok(self.m.new_const_with_ops(ce.ty, c, ops))
+        Ok(self.m.new_const_with_ops(ty, c, ops))
     }
 
     #[inline(never)]
@@ -768,7 +795,8 @@ impl Parser<'_> {
 /// The pieces of a constant expression being parsed.
 struct CeParts {
     start: u32,
-    ty: Type,
+    /// The expected type; `None` takes the expression's own.
+    ty: Option<Type>,
     op: Opcode,
     flags: InstFlags,
     source_ty: Option<Type>,

@@ -1503,11 +1503,24 @@ impl<'a> Parser<'a> {
         let value_ty = self.parse_type()?;
         self.expect(Tk::Comma, "expected comma after alias or ifunc's type")?;
         let off = self.tok.start;
-        let aty = self.parse_type()?;
-        if self.m.types.ptr_addrspace(aty).is_none() {
-            return Err(self.err_at(off, "An alias or ifunc must have pointer type".into()));
-        }
-        let target = self.parse_value(aty)?;
+        let (aty, target) = match self.parse_untyped_const_expr() {
+            // LLVM's spelling of expression targets: no type in front.
+            Some(target) => {
+                let target = target?;
+                let aty = self.m.ty(target);
+                if self.m.types.ptr_addrspace(aty).is_none() {
+                    return Err(self.err_at(off, "An alias or ifunc must have pointer type".into()));
+                }
+                (aty, target)
+            }
+            None => {
+                let aty = self.parse_type()?;
+                if self.m.types.ptr_addrspace(aty).is_none() {
+                    return Err(self.err_at(off, "An alias or ifunc must have pointer type".into()));
+                }
+                (aty, self.parse_value(aty)?)
+            }
+        };
         let mut tail = SmallVec::new();
         while self.eat(Tk::Comma)? {
             let start = self.tok.start;

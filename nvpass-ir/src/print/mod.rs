@@ -328,7 +328,7 @@ impl<'a> Printer<'a> {
         let b = self.m.strings.get(s);
         for (i, &c) in b.iter().enumerate() {
             let ok = c.is_ascii_alphabetic()
-                || matches!(c, b'-' | b'$' | b'.' | b'_' | b'\\')
+                || matches!(c, b'-' | b'$' | b'.' | b'_')
                 || (i > 0 && c.is_ascii_digit());
             if ok {
                 self.out.push(c);
@@ -1329,6 +1329,7 @@ impl<'a> Printer<'a> {
         self.ensure_mds();
         let m = self.m;
         let fa = &m.funcs[f].fn_attrs;
+        let start = self.out.len();
         let mut any = false;
         let mut emit = |p: &mut Self, a: &Attr| {
             if a.is_string() {
@@ -1352,6 +1353,12 @@ impl<'a> Printer<'a> {
             }
         }
         if any {
+            // Verbatim attribute text may span lines; the comment may not.
+            for c in &mut self.out[start..] {
+                if matches!(*c, b'\n' | b'\r') {
+                    *c = b' ';
+                }
+            }
             self.c(b'\n');
         }
     }

@@ -1,0 +1,2 @@
+; ERROR: 2:12: expected attribute group id
+attributes = { nounwind }

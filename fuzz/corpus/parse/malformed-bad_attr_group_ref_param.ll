@@ -1,0 +1,2 @@
+; ERROR: 2:21: attribute group reference not allowed here
+declare void @f(i32 #0)

@@ -1,0 +1,2 @@
+; ERROR: 2:1: expected top-level entity
+foo bar

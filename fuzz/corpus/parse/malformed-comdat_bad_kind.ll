@@ -1,0 +1,2 @@
+; ERROR: 2:13: unknown selection kind
+$c = comdat whatever

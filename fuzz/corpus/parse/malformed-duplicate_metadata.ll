@@ -1,0 +1,3 @@
+; ERROR: 3:1: redefinition of metadata '!0'
+!0 = !{}
+!0 = !{}

@@ -1,0 +1,2 @@
+; ERROR: 3:1: expected type
+@g = global

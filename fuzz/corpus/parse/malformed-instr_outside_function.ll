@@ -1,0 +1,2 @@
+; ERROR: 2:3: expected top-level entity
+  ret void

@@ -1,0 +1,2 @@
+; ERROR: 2:7: expected type
+define

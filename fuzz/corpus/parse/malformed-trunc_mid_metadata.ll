@@ -1,0 +1,2 @@
+; ERROR: 2:12: expected type
+!0 = !{!1, 

@@ -1,0 +1,214 @@
+//! The invariants every registered pass must keep, checked on one module.
+//!
+//! Shared by the adversarial tests, the property tests and the `passes`
+//! fuzz target (each includes it with `#[path = ...] mod check;`). For a
+//! pipeline and a verified input module:
+//!
+//! * the run either succeeds or declines with a pass failure or an error
+//!   diagnostic (a located refusal is not a bug); it never panics;
+//! * after a successful run the verifier accepts the module;
+//! * the printed result parses back and prints to the same bytes;
+//! * running the pipeline again on the result succeeds and prints the same
+//!   bytes (idempotence);
+//! * what the passes do not own survives ([`preserved`]): unknown string
+//!   attributes and `!dbg` attachments of surviving functions, and the
+//!   module-level named metadata.
+//!
+//! The pipelines checked are every registered pass on its own (pipeline
+//! name, default options) and all of them in registration order, so a pass
+//! registered later is covered without touching the tests.
+#![allow(dead_code)]
+
+use nvpass_core::pass::Session;
+use nvpass_core::registry::Registry;
+use nvpass_ir::verify::verify_module;
+use nvpass_ir::{parse_module, print_module, Module};
+
+/// What happened to one pipeline on one module.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Ran, and every invariant held.
+    Held,
+    /// The pipeline declined (pass failure or error diagnostic): the
+    /// message.
+    Declined(String),
+}
+
+/// The pipelines to check: each registered pass alone, then all of them.
+pub fn pipelines(registry: &Registry<Module>) -> Vec<String> {
+    let names: Vec<&str> = registry.names().collect();
+    let mut out: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+    if names.len() > 1 {
+        out.push(names.join(","));
+    }
+    out
+}
+
+/// Runs `pipeline` on a copy of `m`: `Err` when the pipeline declined,
+/// else the module after the run.
+pub fn run(registry: &Registry<Module>, pipeline: &str, m: &Module) -> Result<Module, String> {
+    run_with(registry, pipeline, m, &[])
+}
+
+/// [`run`] with global knobs set (`(name, value)`, as `--name=value`).
+pub fn run_with(
+    registry: &Registry<Module>,
+    pipeline: &str,
+    m: &Module,
+    knobs: &[(&str, &str)],
+) -> Result<Module, String> {
+    let mut pm = registry
+        .build_text(pipeline)
+        .unwrap_or_else(|e| panic!("pipeline '{pipeline}' does not build: {e}"));
+    let mut values = registry.knob_values().expect("knobs declare");
+    for (k, v) in knobs {
+        values
+            .set(k, v)
+            .unwrap_or_else(|e| panic!("knob --{k}={v}: {e}"));
+    }
+    let mut session = Session::new(values);
+    let mut out = m.clone();
+    if let Err(e) = pm.run(&mut out, &mut session, &mut []) {
+        return Err(e.to_string());
+    }
+    if session.diags.has_errors() {
+        let mut text = String::new();
+        for d in session.diags.diagnostics() {
+            text.push_str(&d.render_text());
+            text.push('\n');
+        }
+        return Err(text);
+    }
+    Ok(out)
+}
+
+fn verify_text(m: &Module) -> Result<(), String> {
+    verify_module(m).map_err(|errs| {
+        errs.iter()
+            .map(|e| e.describe(m))
+            .collect::<Vec<_>>()
+            .join("\n")
+    })
+}
+
+/// Parses, verifies and prints `src`, checking the print/parse fixpoint;
+/// returns the module. `Err` describes the broken invariant.
+pub fn load(src: &[u8]) -> Result<Module, String> {
+    let m = parse_module(src).map_err(|e| e.render("input.ll", src))?;
+    verify_text(&m).map_err(|e| format!("input does not verify:\n{e}"))?;
+    fixpoint(&m)?;
+    Ok(m)
+}
+
+/// print -> parse -> print gives identical bytes; returns the text.
+pub fn fixpoint(m: &Module) -> Result<String, String> {
+    let once = print_module(m);
+    let again = parse_module(once.as_bytes()).map_err(|e| {
+        format!(
+            "printed module does not parse:\n{}",
+            e.render("printed.ll", once.as_bytes())
+        )
+    })?;
+    let twice = print_module(&again);
+    if once != twice {
+        return Err(format!(
+            "print/parse is not a fixpoint:\n{}",
+            first_difference(&once, &twice)
+        ));
+    }
+    Ok(once)
+}
+
+/// The first differing line of two texts, for messages.
+pub fn first_difference(a: &str, b: &str) -> String {
+    for (i, (x, y)) in a.lines().zip(b.lines()).enumerate() {
+        if x != y {
+            return format!("line {}:\n- {x}\n+ {y}", i + 1);
+        }
+    }
+    format!("{} lines vs {} lines", a.lines().count(), b.lines().count())
+}
+
+/// Checks `pipeline` on the verified module `m`. `Err` describes the
+/// broken invariant.
+pub fn check(registry: &Registry<Module>, pipeline: &str, m: &Module) -> Result<Outcome, String> {
+    let once = match run(registry, pipeline, m) {
+        Ok(out) => out,
+        Err(why) => return Ok(Outcome::Declined(why)),
+    };
+    verify_text(&once).map_err(|e| format!("'{pipeline}': output does not verify:\n{e}"))?;
+    let text = fixpoint(&once).map_err(|e| format!("'{pipeline}': {e}"))?;
+    preserved(&print_module(m), &text).map_err(|e| format!("'{pipeline}': {e}"))?;
+    let twice = run(registry, pipeline, &once)
+        .map_err(|e| format!("'{pipeline}': second run declined: {e}"))?;
+    let text2 = print_module(&twice);
+    if text != text2 {
+        return Err(format!(
+            "'{pipeline}': running twice differs from running once:\n{}",
+            first_difference(&text, &text2)
+        ));
+    }
+    Ok(Outcome::Held)
+}
+
+/// [`check`] for every pipeline of [`pipelines`]; returns how many held
+/// and how many declined.
+pub fn check_all(registry: &Registry<Module>, m: &Module) -> Result<(usize, usize), String> {
+    let (mut held, mut declined) = (0, 0);
+    for p in pipelines(registry) {
+        match check(registry, &p, m)? {
+            Outcome::Held => held += 1,
+            Outcome::Declined(_) => declined += 1,
+        }
+    }
+    Ok((held, declined))
+}
+
+/// The `define` line of each function in printed text, by name.
+fn define_lines(text: &str) -> Vec<(&str, &str)> {
+    text.lines()
+        .filter(|l| l.starts_with("define "))
+        .filter_map(|l| {
+            let at = l.find(" @")? + 2;
+            let end = l[at..].find('(')? + at;
+            Some((&l[at..end], l))
+        })
+        .collect()
+}
+
+/// Checks that `after` (a pass's output) keeps what no nvpass pass means
+/// to remove from `before` (its input): for every function defined in
+/// both, the unknown attribute `"nvpass-unknown"="kept"` and a `!dbg`
+/// attachment on the `define` line; and every named metadata line of
+/// `before` (`!llvm.module.flags`, `!llvm.dbg.cu`, `!nvvmir.version`, ...)
+/// except `!nvvm.annotations` (kernel passes rewrite it).
+pub fn preserved(before: &str, after: &str) -> Result<(), String> {
+    let after_defs = define_lines(after);
+    for (name, line) in define_lines(before) {
+        let Some((_, now)) = after_defs.iter().find(|(n, _)| *n == name) else {
+            continue;
+        };
+        for mark in ["\"nvpass-unknown\"=\"kept\"", " !dbg !"] {
+            if line.contains(mark) && !now.contains(mark) {
+                return Err(format!(
+                    "@{name} lost `{}`:\n- {line}\n+ {now}",
+                    mark.trim()
+                ));
+            }
+        }
+    }
+    for line in before.lines() {
+        let named = line.starts_with('!')
+            && !line.starts_with("!nvvm.annotations")
+            && line
+                .split_once(" = ")
+                .is_some_and(|(n, _)| !n[1..].starts_with(|c: char| c.is_ascii_digit()));
+        if named {
+            let name = line.split_once(" = ").unwrap().0;
+            if !after.lines().any(|l| l.starts_with(&format!("{name} = "))) {
+                return Err(format!("named metadata {name} was dropped"));
+            }
+        }
+    }
+    Ok(())
+}
