@@ -46,6 +46,12 @@ fn every_pass_on_generated_modules() {
         let m = check::load(src.as_bytes())
             .unwrap_or_else(|e| panic!("seed {seed}: generated module: {e}"));
         for p in &pipelines {
+            if let Some(dir) = std::env::var_os("NVPASS_PROPERTY_TRACE") {
+                // Trace each check and keep the module, to reproduce a hang
+                // or failure with nvpass-cli.
+                eprintln!("seed {seed}: {p}");
+                let _ = std::fs::write(PathBuf::from(dir).join(format!("seed{seed}.ll")), &src);
+            }
             match check::check(&registry, p, &m) {
                 Ok(check::Outcome::Held) => held += 1,
                 Ok(check::Outcome::Declined(_)) => declined += 1,
