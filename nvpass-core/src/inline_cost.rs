@@ -30,17 +30,11 @@
 //!   `loads * stores > 100` bail-out are the callee's argument-copy pattern:
 //!   loads through a pointer parameter (or a GEP of one) and stores whose
 //!   value or address is a parameter.
-//! - **Model A's linkage rule.** Spec 001 contradicts itself: it names the
-//!   eligible linkage codes "7 (linkonce_odr) and 8 (weak_odr)", but in
-//!   LLVM's `GlobalValue::LinkageTypes` 7 is `InternalLinkage` and 8 is
-//!   `PrivateLinkage` (`linkonce_odr` is 3, `weak_odr` 5). Both readings
-//!   describe definitions whose body is final and that other modules cannot
-//!   replace, which is what makes inlining them safe, so model A accepts the
-//!   union: internal, private, `linkonce_odr` and `weak_odr`
-//!   ([`MODEL_A_INLINABLE_LINKAGES`]). Interposable and external definitions
-//!   still never inline under model A. Functions the front end marks
-//!   `alwaysinline` are inlined before any cost model runs (by
-//!   `force-inline`/`inline-must`).
+//! - **Model A's linkage rule** is applied as written: only `linkonce_odr`
+//!   and `weak_odr` callees pass ([`MODEL_A_INLINABLE_LINKAGES`]). Functions
+//!   the front end marks `alwaysinline` are inlined before any cost model runs
+//!   (by `force-inline`/`inline-must`), so this only limits cost-driven
+//!   inlining.
 //! - **Model B** follows LLVM's `CallAnalyzer` in simplified form: every
 //!   instruction costs [`INSTR_COST`] except the ones LLVM treats as free
 //!   (debug and lifetime intrinsics, `assume`, no-op casts, constant-index
@@ -107,15 +101,8 @@ pub const STRUCT_WALK_DEPTH_LIMIT: u32 = 20;
 /// The only linkages model A inlines.
 ///
 /// Spec 001 "Entry and Early Bail-Outs": "values 7 (linkonce_odr) and 8
-/// (weak_odr) are eligible for inlining". Codes 7 and 8 are LLVM's
-/// internal and private linkages, so both the named and the numbered
-/// readings are accepted (see the module docs).
-pub const MODEL_A_INLINABLE_LINKAGES: [Linkage; 4] = [
-    Linkage::Internal,
-    Linkage::Private,
-    Linkage::LinkOnceOdr,
-    Linkage::WeakOdr,
-];
+/// (weak_odr) are eligible for inlining".
+pub const MODEL_A_INLINABLE_LINKAGES: [Linkage; 2] = [Linkage::LinkOnceOdr, Linkage::WeakOdr];
 
 /// Callees whose name starts with this prefix (LLVM intrinsics) are never
 /// inlined by model A.
@@ -742,7 +729,7 @@ pub fn model_a_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelAParams) -
     }
     // 3. Linkage.
     if !MODEL_A_INLINABLE_LINKAGES.contains(&m.func_linkage(callee)) {
-        return Verdict::Never("linkage not internal/private/linkonce_odr/weak_odr");
+        return Verdict::Never("linkage not linkonce_odr/weak_odr");
     }
     // 4. noinline, optnone.
     if has_fn_attr(m, callee, AttrKind::NoInline) {

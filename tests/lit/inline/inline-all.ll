@@ -30009,7 +30009,7 @@ define linkonce_odr i32 @huge(i32 %x) {
   %v29998 = add i32 %x, 29998
   ret i32 %x
 }
-define i32 @local(i32 %x) {
+define internal i32 @local(i32 %x) {
   %v0 = add i32 %x, 0
   %v1 = add i32 %x, 1
   %v2 = add i32 %x, 2
@@ -30030,4 +30030,5 @@ define i32 @user(i32 %x) {
   %b = call i32 @local(i32 %a)
   ret i32 %b
 }
-; DEFAULT-REMARK: remark: 'local' not inlined into 'user' because it should never be inlined (cost=never): linkage not internal/private/linkonce_odr/weak_odr
+; ALL-NOT: define internal i32 @local
+; DEFAULT-REMARK: remark: 'local' not inlined into 'user' because it should never be inlined (cost=never): linkage not linkonce_odr/weak_odr
