@@ -30,8 +30,14 @@
 //!   `loads * stores > 100` bail-out are the callee's argument-copy pattern:
 //!   loads through a pointer parameter (or a GEP of one) and stores whose
 //!   value or address is a parameter.
-//! - **Model A's linkage rule** is applied as written: only `linkonce_odr`
-//!   and `weak_odr` callees pass ([`MODEL_A_INLINABLE_LINKAGES`]). Functions
+//! - **Model A's linkage rule** follows the linkage names spec 001 gives:
+//!   only `linkonce_odr` and `weak_odr` callees pass
+//!   ([`MODEL_A_INLINABLE_LINKAGES`]). The spec contradicts itself here: it
+//!   calls them codes "7" and "8", which in LLVM's `GlobalValue::LinkageTypes`
+//!   are `internal` and `private`. Accepting those too lets model A inline
+//!   internal helpers, but the `inline` pass's per-run budgets then let a
+//!   second run keep expanding a call DAG, so that reading waits until the
+//!   pass charges budgets across runs. Functions
 //!   the front end marks `alwaysinline` are inlined before any cost model runs
 //!   (by `force-inline`/`inline-must`), so this only limits cost-driven
 //!   inlining.
