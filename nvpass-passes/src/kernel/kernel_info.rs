@@ -169,7 +169,7 @@ pub fn kernel_metrics<M: IrView + ?Sized>(m: &M, kernel: FuncId) -> [u64; 19] {
     v[2] = bytes(&constant);
     v[4] = param_bytes(m, kernel);
     v[5] = frame_bytes(m, kernel);
-    v[6] = stack_bytes(m, kernel, &mut HashMap::new(), &mut HashSet::new());
+    v[6] = stack_bytes(m, kernel);
     v
 }
 
@@ -347,27 +347,40 @@ fn frame_bytes<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
     total
 }
 
-fn stack_bytes<M: IrView + ?Sized>(
-    m: &M,
-    f: FuncId,
-    memo: &mut HashMap<FuncId, u64>,
-    on_path: &mut HashSet<FuncId>,
-) -> u64 {
-    if let Some(&s) = memo.get(&f) {
-        return s;
-    }
-    on_path.insert(f);
-    let mut deepest = 0;
-    for c in direct_callees(m, f) {
-        if m.func_is_declaration(c) || on_path.contains(&c) {
-            continue;
+/// `stack`: frame bytes of `root` plus the deepest chain of frames through
+/// its direct callees, cutting recursion at functions already on the path.
+/// An explicit stack instead of recursion, so a 10,000-deep call chain
+/// cannot overflow the native stack.
+fn stack_bytes<M: IrView + ?Sized>(m: &M, root: FuncId) -> u64 {
+    let mut memo: HashMap<FuncId, u64> = HashMap::new();
+    let mut on_path: HashSet<FuncId> = HashSet::new();
+    // (function, its callees, next callee, deepest callee chain so far)
+    let mut path: Vec<(FuncId, Vec<FuncId>, usize, u64)> = Vec::new();
+    on_path.insert(root);
+    path.push((root, direct_callees(m, root), 0, 0));
+    while let Some(top) = path.last_mut() {
+        if let Some(&c) = top.1.get(top.2) {
+            top.2 += 1;
+            if m.func_is_declaration(c) || on_path.contains(&c) {
+                continue;
+            }
+            if let Some(&s) = memo.get(&c) {
+                top.3 = top.3.max(s);
+                continue;
+            }
+            on_path.insert(c);
+            path.push((c, direct_callees(m, c), 0, 0));
+        } else {
+            let (f, _, _, deepest) = path.pop().expect("non-empty path");
+            on_path.remove(&f);
+            let s = frame_bytes(m, f) + deepest;
+            memo.insert(f, s);
+            if let Some(parent) = path.last_mut() {
+                parent.3 = parent.3.max(s);
+            }
         }
-        deepest = deepest.max(stack_bytes(m, c, memo, on_path));
     }
-    on_path.remove(&f);
-    let s = frame_bytes(m, f) + deepest;
-    memo.insert(f, s);
-    s
+    memo.get(&root).copied().unwrap_or(0)
 }
 
 /// A fixed-size bit set over local value numbers.

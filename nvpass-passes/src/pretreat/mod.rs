@@ -180,6 +180,10 @@ pub fn run_module_rule<M: IrEdit + ?Sized>(m: &mut M, number: u8) -> u64 {
     }
 }
 
+/// The most rounds of the function rules run on one function (each round
+/// after the first only happens when the previous one changed something).
+pub const MAX_ROUNDS: usize = 8;
+
 impl Pretreat {
     /// Spec 002 `pretreat_module`, skipping the rules in `disabled`;
     /// returns the rewrite count of each rule (index = number - 1).
@@ -191,23 +195,37 @@ impl Pretreat {
             if m.func_is_declaration(f) {
                 continue;
             }
-            for r in PRETREAT_RULES
-                .iter()
-                .filter(|r| r.scope == RuleScope::Function)
-            {
-                let k = usize::from(r.number) - 1;
-                if disabled[k] {
-                    continue;
+            // One round applies rules 1..=18 in the spec's order. A later
+            // rule can expose work for an earlier one (rule 7 collapsing a
+            // GEP between two addrspacecasts hands rule 3 a round trip), so
+            // rounds repeat until one changes nothing: the pass is then
+            // idempotent while every rule still runs in the spec's order.
+            for _round in 0..MAX_ROUNDS {
+                let mut round_changes = 0;
+                for r in PRETREAT_RULES
+                    .iter()
+                    .filter(|r| r.scope == RuleScope::Function)
+                {
+                    let k = usize::from(r.number) - 1;
+                    if disabled[k] {
+                        continue;
+                    }
+                    let n = if r.number == 17 {
+                        annotations::lift_if_marked(m, f, kernel_marks.contains(&f))
+                    } else {
+                        run_function_rule(m, r.number, f)
+                    };
+                    counts[k] += n;
+                    round_changes += n;
+                    // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
+                    if r.number == 14 && n > 0 && !disabled[4] {
+                        let d = run_function_rule(m, 5, f);
+                        counts[4] += d;
+                        round_changes += d;
+                    }
                 }
-                let n = if r.number == 17 {
-                    annotations::lift_if_marked(m, f, kernel_marks.contains(&f))
-                } else {
-                    run_function_rule(m, r.number, f)
-                };
-                counts[k] += n;
-                // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
-                if r.number == 14 && n > 0 && !disabled[4] {
-                    counts[4] += run_function_rule(m, 5, f);
+                if round_changes == 0 {
+                    break;
                 }
             }
         }
