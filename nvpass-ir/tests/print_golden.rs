@@ -530,7 +530,7 @@ fn aliases() {
         text,
         "\n@g = global [2 x i32] zeroinitializer\n\
          \n\
-         @a = internal alias i32, ptr getelementptr (i8, ptr @g, i64 4)\n\
+         @a = internal alias i32, getelementptr (i8, ptr @g, i64 4)\n\
          @b = internal alias [2 x i32], ptr @g\n\
          \n\
          @i = ifunc [2 x i32], ptr @g\n"

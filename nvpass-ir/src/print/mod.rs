@@ -1306,9 +1306,18 @@ impl<'a> Printer<'a> {
         self.s(if ad.is_ifunc { "ifunc " } else { "alias " });
         self.ty(ad.value_ty);
         self.s(", ");
-        // llvm-dis omits the type before a constant-expression aliasee; the
-        // typed form is what LLParser documents and what every reader accepts.
-        self.typed_operand(ad.target.value);
+        // LLVM writes a constant-expression aliasee without its type
+        // (`alias i32, getelementptr (...)`); the parser reads both forms.
+        let t = ad.target.value;
+        let is_expr = matches!(
+            m.values.get(t).map(|d| &d.kind),
+            Some(ValueKind::Const(Const::Expr { .. }))
+        );
+        if is_expr {
+            self.operand(t);
+        } else {
+            self.typed_operand(t);
+        }
         for &p in &ad.tail {
             self.tail_piece(p);
         }
