@@ -43,47 +43,29 @@ use smallvec::SmallVec;
 
 // ----- id conversions ----------------------------------------------------
 
-fn fid(f: Func) -> FuncId {
-    FuncId::new(f.index() as u32)
+/// `$to(ir_id) -> core_id` and `$from(core_id) -> ir_id` for one entity
+/// kind: both sides are dense `u32` indices, so ids map one to one.
+macro_rules! id_conversions {
+    ($($to:ident, $from:ident: $ir:ident <-> $core:ident;)*) => {
+        $(
+            fn $to(x: $ir) -> $core {
+                $core::new(x.index() as u32)
+            }
+            fn $from(x: $core) -> $ir {
+                $ir::new(x.index())
+            }
+        )*
+    };
 }
-fn ffrom(f: FuncId) -> Func {
-    Func::new(f.index())
-}
-fn bid(b: Block) -> BlockId {
-    BlockId::new(b.index() as u32)
-}
-fn bfrom(b: BlockId) -> Block {
-    Block::new(b.index())
-}
-fn iid(i: Inst) -> InstId {
-    InstId::new(i.index() as u32)
-}
-fn ifrom(i: InstId) -> Inst {
-    Inst::new(i.index())
-}
-fn vid(v: Value) -> ValueId {
-    ValueId::new(v.index() as u32)
-}
-fn vfrom(v: ValueId) -> Value {
-    Value::new(v.index())
-}
-fn tid(t: Type) -> TypeId {
-    TypeId::new(t.index() as u32)
-}
-fn tfrom(t: TypeId) -> Type {
-    Type::new(t.index())
-}
-fn gid(g: Global) -> GlobalId {
-    GlobalId::new(g.index() as u32)
-}
-fn gfrom(g: GlobalId) -> Global {
-    Global::new(g.index())
-}
-fn mid(m: Md) -> MdId {
-    MdId::new(m.index() as u32)
-}
-fn mfrom(m: MdId) -> Md {
-    Md::new(m.index())
+
+id_conversions! {
+    fid, ffrom: Func <-> FuncId;
+    bid, bfrom: Block <-> BlockId;
+    iid, ifrom: Inst <-> InstId;
+    vid, vfrom: Value <-> ValueId;
+    tid, tfrom: Type <-> TypeId;
+    gid, gfrom: Global <-> GlobalId;
+    mid, mfrom: Md <-> MdId;
 }
 
 /// Converts the reference IR's opcode to the traits' opcode.
@@ -613,10 +595,6 @@ impl Module {
             None => self.funcs[func].last_block = b.into(),
         }
         b
-    }
-
-    fn unique_block_name(&self, _hint: &str) -> Option<Sym> {
-        None
     }
 
     /// Replaces incoming block `old` by `new` in the phis of `block`.
@@ -2411,7 +2389,8 @@ impl Module {
         }
 
         // Split the caller's block after the call.
-        let tail = self.insert_block_after(caller, block, self.unique_block_name("inl"));
+        // The tail keeps no name: the printer numbers it.
+        let tail = self.insert_block_after(caller, block, None);
         let mut cur = self.insts[c].next.expand();
         while let Some(i) = cur {
             cur = self.insts[i].next.expand();
