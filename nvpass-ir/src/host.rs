@@ -723,14 +723,12 @@ impl Module {
         }
         // Rebuild from the outermost end of the chain inwards.
         for &l in chain.iter().rev() {
-            let (distinct, mut fields) = match &self.mds[l].kind {
-                MdKind::Specialized { fields, .. } => (self.mds[l].distinct, fields.clone()),
-                _ => continue,
+            // Every node on the chain is a `DILocation` (checked above).
+            let distinct = self.mds[l].distinct;
+            let MdKind::Specialized { class, fields } = &self.mds[l].kind else {
+                continue;
             };
-            let class = match &self.mds[l].kind {
-                MdKind::Specialized { class, .. } => *class,
-                _ => continue,
-            };
+            let (class, mut fields) = (*class, fields.clone());
             let outer = fields.iter().position(|(k, _)| *k == inlined_at);
             let target = match outer.map(|p| &fields[p].1) {
                 Some(MdField::Ref(MdRef::Node(n))) => cache.get(n).copied().unwrap_or(*n),
