@@ -117,9 +117,9 @@ fn clone_function_copies_body_and_maps_values() {
         assert_eq!(map[&old], new);
     }
     let text = verified(&m);
+    // `.` is a bare-name character, so the name prints unquoted.
     assert!(
-        text.contains("define internal i32 @\"callee.clone\"(i32 %x, ptr %p)")
-            || text.contains("define internal i32 @callee.clone(i32 %x, ptr %p)"),
+        text.contains("define internal i32 @callee.clone(i32 %x, ptr %p)"),
         "{text}"
     );
     // The clone is independent: its blocks are its own.
@@ -414,9 +414,9 @@ fn inline_copies_byval_arguments_and_reports_what_it_brought_in() {
     // The copied call to @h.
     assert_eq!(info.inlined_calls.len(), 1);
     let text = verified(&m);
+    // The byval copy: 16 bytes of %S from the argument into the new slot.
     assert!(
-        text.contains("call void @llvm.memcpy.p0.p0.i64(ptr %0, ptr %p, i64 16, i1 false)")
-            || text.contains("@llvm.memcpy.p0.p0.i64(ptr"),
+        text.contains("call void @llvm.memcpy.p0.p0.i64(ptr %0, ptr %p, i64 16, i1 false)"),
         "{text}"
     );
     assert!(
