@@ -36,15 +36,19 @@ pub enum Outcome {
     Declined(String),
 }
 
-/// The pipelines to check: each registered pass alone, then all of them.
 /// Registered passes the property checks leave out, with the reason.
 ///
-/// `inline` (the cost-driven inliner) grants each caller a fresh budget on
-/// every run, so a second run keeps inlining into what the first run
-/// expanded: it is not idempotent, and the expanded modules make repeated
-/// runs slow. Its behaviour is covered by its lit tests and the corpus tier.
+/// * `inline` (the cost-driven inliner) grants each caller a fresh budget
+///   on every run, so a second run keeps inlining into what the first run
+///   expanded: it is not idempotent, and the expanded modules make repeated
+///   runs slow. Its lit tests and the corpus tier cover it.
+/// * `memspace-opt` is not idempotent on some generated modules (seed 79 of
+///   `every_pass_on_generated_modules`): a second run retags further. Its
+///   lit tests and the corpus tier (where it is idempotent) cover it.
 pub const EXCLUDED_PASSES: &[&str] = &["inline", "memspace-opt"];
 
+/// The pipelines to check: each registered pass alone (but
+/// [`EXCLUDED_PASSES`]), then all of them in registration order.
 pub fn pipelines(registry: &Registry<Module>) -> Vec<String> {
     let names: Vec<&str> = registry
         .names()
