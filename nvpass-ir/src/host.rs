@@ -2184,6 +2184,27 @@ impl IrEdit for Module {
         );
         Ok(())
     }
+
+    fn move_inst_before(&mut self, inst: InstId, before: InstId) -> Result<(), EditError> {
+        let (i, b) = (ifrom(inst), ifrom(before));
+        if i == b {
+            return Err(EditError::OutOfRange);
+        }
+        let (Some(bi), Some(bb)) = (self.insts[i].block.expand(), self.insts[b].block.expand())
+        else {
+            return Err(EditError::OutOfRange);
+        };
+        if self.blocks[bi].func != self.blocks[bb].func {
+            return Err(EditError::OutOfRange);
+        }
+        let (oi, ob) = (self.insts[i].opcode, self.insts[b].opcode);
+        if oi == IrOpcode::Phi || oi.is_terminator() || ob == IrOpcode::Phi {
+            return Err(EditError::TypeMismatch);
+        }
+        self.detach_inst(i);
+        self.insert_inst_before(i, b);
+        Ok(())
+    }
 }
 
 impl Module {

@@ -424,3 +424,60 @@ fn inline_copies_byval_arguments_and_reports_what_it_brought_in() {
         "{text}"
     );
 }
+
+#[test]
+fn move_inst_before_across_blocks_keeps_identity_and_uses() {
+    let mut m = parse(
+        r#"
+declare ptr @alloc()
+define void @k(i32 %n) {
+entry:
+  %t = alloca i32, align 4
+  %p = call ptr @alloc()
+  br label %then
+
+then:
+  %x = phi i32 [ %n, %entry ]
+  %m = mul i32 %n, 4, !dbg !1
+  store i32 %m, ptr %t, align 4
+  ret void
+}
+!1 = !{}
+"#,
+    );
+    let k = func(&m, "k");
+    let blocks: Vec<_> = m.blocks(k).collect();
+    let entry: Vec<_> = m.insts(blocks[0]).collect();
+    let then: Vec<_> = m.insts(blocks[1]).collect();
+    let (alloc, br) = (entry[1], entry[2]);
+    let (phi, mul, store, ret) = (then[0], then[1], then[2], then[3]);
+
+    // Refusals change nothing.
+    assert_eq!(m.move_inst_before(mul, mul), Err(EditError::OutOfRange));
+    assert_eq!(m.move_inst_before(phi, alloc), Err(EditError::TypeMismatch));
+    assert_eq!(m.move_inst_before(ret, alloc), Err(EditError::TypeMismatch));
+    assert_eq!(m.move_inst_before(br, alloc), Err(EditError::TypeMismatch));
+    assert_eq!(m.move_inst_before(mul, phi), Err(EditError::TypeMismatch));
+    let before = print_module(&m);
+
+    // The multiply, then the store, move above the call, in that order.
+    m.move_inst_before(mul, alloc).unwrap();
+    m.move_inst_before(store, alloc).unwrap();
+    assert_ne!(before, print_module(&m));
+    assert_eq!(m.inst_block(mul), blocks[0]);
+    assert_eq!(
+        m.insts(blocks[0]).collect::<Vec<_>>(),
+        [entry[0], mul, store, alloc, br]
+    );
+    assert_eq!(m.insts(blocks[1]).collect::<Vec<_>>(), [phi, ret]);
+    let mv = IrView::inst_result(&m, mul).unwrap();
+    assert_eq!(m.inst_users(mv).collect::<Vec<_>>(), [store]);
+    assert!(m.inst_md(mul, "dbg").is_some());
+    let text = verified(&m);
+    assert!(
+        text.contains(
+            "%t = alloca i32, align 4\n  %m = mul i32 %n, 4, !dbg !1\n  store i32 %m, ptr %t, align 4\n  %p = call ptr @alloc()"
+        ),
+        "{text}"
+    );
+}

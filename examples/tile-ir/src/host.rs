@@ -1527,4 +1527,31 @@ impl IrEdit for Module {
         self.globals[g].init = Some(v);
         Ok(())
     }
+
+    fn move_inst_before(&mut self, inst: InstId, before: InstId) -> Result<(), EditError> {
+        // Phis are block arguments here: neither moved nor moved before.
+        let (InstRef::Op(o), InstRef::Op(b)) = (self.decode(inst), self.decode(before)) else {
+            return Err(EditError::TypeMismatch);
+        };
+        if o == b {
+            return Err(EditError::OutOfRange);
+        }
+        let (Some(ob), Some(bb)) = (self.ops[o].block, self.ops[b].block) else {
+            return Err(EditError::OutOfRange);
+        };
+        if self.blocks[ob].func != self.blocks[bb].func {
+            return Err(EditError::OutOfRange);
+        }
+        if self.ops[o].kind.is_terminator() {
+            return Err(EditError::TypeMismatch);
+        }
+        // Both positions are checked before the first change.
+        self.insert_point(before)?;
+        self.insert_point(inst)?;
+        self.blocks[ob].ops.retain(|&x| x != o);
+        let (_, pos) = self.insert_point(before)?;
+        self.blocks[bb].ops.insert(pos, o);
+        self.ops[o].block = Some(bb);
+        Ok(())
+    }
 }

@@ -362,6 +362,23 @@ pub trait IrEdit: IrView {
     ) -> Result<(), EditError> {
         Err(EditError::Unsupported("set_pointer_operand"))
     }
+
+    // ---- code motion (appended for CDP parameter-buffer hoisting) ---------
+
+    /// Moves `inst` from where it is to just before `before`, which may be
+    /// in another block of the same function. The instruction keeps its
+    /// identity, operands, result (name, uses), attributes and metadata;
+    /// nothing else changes. The caller keeps the IR valid: every operand of
+    /// `inst` must dominate its new place and its new place must dominate
+    /// every use of its result.
+    ///
+    /// Refused with [`EditError::OutOfRange`] when `inst == before` or the
+    /// two are not in one function, and with [`EditError::TypeMismatch`]
+    /// when `inst` is a `phi` or a terminator or `before` is a `phi` (the
+    /// instruction would land among the phis).
+    fn move_inst_before(&mut self, _inst: InstId, _before: InstId) -> Result<(), EditError> {
+        Err(EditError::Unsupported("move_inst_before"))
+    }
 }
 
 /// What [`IrEdit::inline_call_with_info`] brought into the caller.
