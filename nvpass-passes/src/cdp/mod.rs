@@ -71,12 +71,69 @@
 //!   parameter whose every writer (store or call, other than lifetime
 //!   markers and the launch) dominates the allocation, and whose address is
 //!   not stored anywhere. Calls that initialize it are assumed not to keep
-//!   its address.
+//!   its address;
+//! - and in the last case the code computing it cannot move above the
+//!   allocation (next section).
 //!
-//! Clang's own device-side launch evaluates the `<<<...>>>` configuration
-//! inside the `buffer != null` branch, after the allocation, so its legacy
-//! buffer falls back (its launch is still rewritten); hoisting that code
-//! would change when its side effects happen.
+//! ## Moving clang's launch configuration (`hoist`)
+//! Clang's own device-side launch (clang 20+, CGCUDARuntime) allocates the
+//! buffer, branches on `buffer != null`, and only then, in the branch,
+//! stores the kernel arguments and evaluates `<<<grid, block, smem,
+//! stream>>>` into `dim3` temporaries passed `ptr byval`. When the geometry
+//! is not available at the allocation, the code that computes it moves, in
+//! program order, to just before the allocation
+//! ([`IrEdit::move_inst_before`]), and the buffer is threaded as above. It
+//! moves only when all of these hold (otherwise the fallback and its
+//! warning, which then says why nothing moved):
+//! - **Straight line.** The launch's block is the allocation's, or is reached
+//!   from it through blocks that each have one predecessor; "the region" is
+//!   the instructions strictly between the two on that path. Every path to
+//!   the launch runs through it.
+//! - **Temporaries.** A grid or block in memory that is not ready (above) is
+//!   an `alloca` dominating the allocation that does not escape: its only
+//!   users (through casts and GEPs) are its writers, lifetime markers (a
+//!   start dominates the allocation or moves too; no end in the region),
+//!   the launch, loads dominated by the launch, and debug intrinsics.
+//! - **Writers.** Each writer of a temporary dominates the allocation or is
+//!   in the region and moves: a non-volatile store (not of the address
+//!   itself); an `llvm.memcpy` with the temporary as destination, a
+//!   constant `false` volatile flag, and a source (a `constant` global, an
+//!   `alloca` or a `byval` parameter) whose writers all dominate the
+//!   allocation and whose address is not stored; or a direct call, all of
+//!   whose pointer arguments point into the temporaries, of a function
+//!   that only writes through its pointer arguments and its own allocas
+//!   (`hoist::init_only`: a non-interposable definition of one block ending
+//!   in `ret`, with allocas, speculatable arithmetic, non-volatile loads of
+//!   its own allocas, non-volatile stores through its pointer arguments or
+//!   into its own allocas, a pointer stored only when it is an argument
+//!   spilled to an own alloca, debug and lifetime intrinsics, and calls of
+//!   functions passing the same test, at most
+//!   `hoist::MAX_INITIALIZER_DEPTH` deep: clang -O0's `C1` -> `C2` `dim3`
+//!   constructors).
+//! - **Operands.** Every operand of a moved instruction, and the launch's
+//!   kernel and shared-memory size, dominates the allocation or is computed
+//!   in the region by an instruction that moves too: speculatable
+//!   arithmetic, comparisons, casts, GEPs, `select`, aggregate and vector
+//!   element operations (no integer division or remainder: a zero divisor
+//!   the original never divided by), or a non-volatile load straight from
+//!   an `alloca` whose writers all dominate the allocation and whose address
+//!   is not stored (clang -O0's reload of a spilled `n`).
+//!
+//! Why this is sound: what moves writes only the non-escaping temporaries,
+//! which nothing in the region (nor the allocation) can read or write; it
+//! reads only memory nothing after the allocation writes; it cannot trap,
+//! loop or unwind, so running it also when the allocation fails changes
+//! nothing observable (the temporaries are read only after the launch).
+//! Everything else stays where it was, so `<<<f(), 1>>>`, a load of memory
+//! written in the region, a volatile access or a division keeps the legacy
+//! ABI. The IR does not expose atomic orderings; an atomic access of a
+//! non-escaping temporary is invisible to other threads, so it is treated
+//! as a plain one. The stream is not threaded to the buffer, so its code
+//! never moves. Instructions move upwards only (to a point dominating where
+//! they were), and one that already dominates the allocation (moved for
+//! another launch) stays; the geometry is checked again before the
+//! rewrite. Moved instructions keep their names and `!dbg`, so the line
+//! table shows the configuration before the allocation, where it now runs.
 //!
 //! # Launches
 //! A launch is rewritten by swapping its callee to the stub and keeping
@@ -93,8 +150,9 @@
 //!   whole module before any rewrite, and when it fails the pass changes
 //!   nothing (spec: "emits a diagnostic and leaves the IR unchanged"); the
 //!   CLI then writes no output.
-//! - warning `LegacyParameterBuffer` (see above), warning
-//!   `UnreadableVariantFlag`.
+//! - warning `LegacyParameterBuffer` (see above; when the configuration
+//!   could not move, the reason follows "and cannot be moved there:"),
+//!   warning `UnreadableVariantFlag`.
 //!
 //! No knobs. Statistics: `NumBuffersRewritten`, `NumBuffersLegacy`,
 //! `NumLaunchesExpanded`.
@@ -107,8 +165,17 @@
 //! and runs both rewrites in order. Run in the other order the passes still
 //! pair up, because `matching` recognizes launches already rewritten to
 //! stubs.
+//!
+//! # Idempotence
+//! Only entry points are rewritten, so a second run finds only stubs and
+//! what was deliberately left (a legacy buffer),
+//! and makes the same decisions about those: running `cdp` twice equals
+//! running it once.
+//!
+//! [`IrEdit::move_inst_before`]: nvpass_core::ir::IrEdit::move_inst_before
 
 mod dominance;
+mod hoist;
 mod launch_expander;
 mod matching;
 mod parameter_buffer;

@@ -23,6 +23,7 @@ use nvpass_core::names::CDP_PARAMETER_BUFFER;
 use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged};
 
 use super::dominance::Dominators;
+use super::hoist;
 use super::matching::{self, Layout, Origin, Site, KERNEL, LAUNCH_GEOMETRY};
 use super::{
     call_attrs, callee_name, retarget_to_stub, stub_func, warn_unreadable_flag, OwnedAttr,
@@ -65,10 +66,20 @@ enum Action {
     Thread {
         /// The matching launch.
         launch: InstId,
+        /// What moves, in order, to just before the allocation first.
+        hoist: Vec<InstId>,
     },
     /// Stays legacy; the reason completes the warning.
     Legacy(&'static str),
+    /// Stays legacy: the configuration is computed after the allocation
+    /// and cannot move there, for this reason.
+    NotComputed(hoist::Refusal),
 }
+
+/// The `LegacyParameterBuffer` reason when the launch configuration is
+/// computed after the allocation (spec 002 "Failure Modes", "the
+/// corresponding launch is unreachable"); the hoist's refusal follows it.
+const NOT_COMPUTED: &str = "the launch's kernel or geometry is not computed before the allocation";
 
 /// Rewrites every parameter-buffer entry point of `sites`; returns whether
 /// anything changed. Targets were checked by the caller.
@@ -96,11 +107,18 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
                     let f = m.inst_func(s.call);
                     let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
                     if geometry_available(m, dom, s.call, one.call) {
-                        Action::Thread { launch: one.call }
+                        Action::Thread {
+                            launch: one.call,
+                            hoist: Vec::new(),
+                        }
                     } else {
-                        Action::Legacy(
-                            "the launch's kernel or geometry is not computed before the allocation",
-                        )
+                        match hoist::plan(m, dom, s.call, one.call) {
+                            Ok(hoist) => Action::Thread {
+                                launch: one.call,
+                                hoist,
+                            },
+                            Err(why) => Action::NotComputed(why),
+                        }
                     }
                 }
                 _ => Action::Legacy("several launches use the buffer"),
@@ -121,12 +139,37 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
                 retarget_to_stub(m, call, stub)?;
                 rewritten += 1;
             }
-            Action::Thread { launch } => {
+            Action::Thread { launch, hoist } => {
+                // Moving never changes the CFG, so the dominator trees
+                // computed while planning stay valid.
+                let f = m.inst_func(call);
+                let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
+                for i in hoist {
+                    // Another allocation's configuration may already have
+                    // moved it higher (a value both launches use).
+                    if dom.inst_dominates(m, i, call) {
+                        continue;
+                    }
+                    m.move_inst_before(i, call).map_err(|e| {
+                        PassFailure::new(format!("cannot move launch configuration: {e}"))
+                    })?;
+                }
+                // The plan is checked again on the edited IR, so that a
+                // rewrite never uses a value where it is not defined.
+                if !geometry_available(m, dom, call, launch) {
+                    warn_legacy(m, cx, call, NOT_COMPUTED, "");
+                    legacy += 1;
+                    continue;
+                }
                 thread_geometry(m, call, launch, stub)?;
                 rewritten += 1;
             }
             Action::Legacy(reason) => {
-                warn_legacy(m, cx, call, reason);
+                warn_legacy(m, cx, call, reason, "");
+                legacy += 1;
+            }
+            Action::NotComputed(why) => {
+                warn_legacy(m, cx, call, NOT_COMPUTED, why);
                 legacy += 1;
             }
         }
@@ -137,7 +180,13 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
 }
 
 /// Spec 002 "Failure Modes", "Parameter-buffer / launch mismatch".
-fn warn_legacy<M: IrView + ?Sized>(m: &M, cx: &mut PassContext<'_>, call: InstId, reason: &str) {
+fn warn_legacy<M: IrView + ?Sized>(
+    m: &M,
+    cx: &mut PassContext<'_>,
+    call: InstId,
+    reason: &str,
+    detail: &str,
+) {
     let func = String::from(m.func_name(m.inst_func(call)));
     let d = cx
         .warning("LegacyParameterBuffer")
@@ -149,6 +198,11 @@ fn warn_legacy<M: IrView + ?Sized>(m: &M, cx: &mut PassContext<'_>, call: InstId
         .arg("Function", func)
         .text("' keeps the legacy parameter-buffer ABI: ")
         .arg("Reason", reason);
+    let d = if detail.is_empty() {
+        d
+    } else {
+        d.text(" and cannot be moved there: ").arg("Detail", detail)
+    };
     cx.emit(d);
 }
 
@@ -225,13 +279,18 @@ fn geometry_available<M: IrView + ?Sized>(
                 value_available(m, dom, v, at)
                     && (!matches!(m.type_kind(m.value_type(v)), TypeKind::Ptr(_))
                         || k == KERNEL
-                        || memory_ready(m, dom, v, at, launch))
+                        || memory_ready(m, dom, v, at, &[launch]))
             }
         })
 }
 
 /// Whether `v` is defined where `at` runs.
-fn value_available<M: IrView + ?Sized>(m: &M, dom: &Dominators, v: ValueId, at: InstId) -> bool {
+pub(super) fn value_available<M: IrView + ?Sized>(
+    m: &M,
+    dom: &Dominators,
+    v: ValueId,
+    at: InstId,
+) -> bool {
     match m.value_kind(v) {
         ValueKind::Argument { .. }
         | ValueKind::Global(_)
@@ -244,13 +303,13 @@ fn value_available<M: IrView + ?Sized>(m: &M, dom: &Dominators, v: ValueId, at: 
 
 /// Whether the memory `ptr` points to (a grid or block passed in memory)
 /// holds its final contents where `at` runs: see the parent module's
-/// rules.
-fn memory_ready<M: IrView + ?Sized>(
+/// rules. The users in `skip` (the launch) are not counted as writers.
+pub(super) fn memory_ready<M: IrView + ?Sized>(
     m: &M,
     dom: &Dominators,
     ptr: ValueId,
     at: InstId,
-    launch: InstId,
+    skip: &[InstId],
 ) -> bool {
     let base = strip_address_arith(m, ptr);
     let local = match m.value_kind(base) {
@@ -272,7 +331,7 @@ fn memory_ready<M: IrView + ?Sized>(
             continue;
         }
         for u in m.inst_users(v) {
-            if u == launch {
+            if skip.contains(&u) {
                 continue;
             }
             let op = m.opcode(u);
@@ -304,7 +363,7 @@ fn memory_ready<M: IrView + ?Sized>(
 
 /// `v` with casts and `getelementptr`s (instructions or constant
 /// expressions) peeled off: the object it points into.
-fn strip_address_arith<M: IrView + ?Sized>(m: &M, mut v: ValueId) -> ValueId {
+pub(super) fn strip_address_arith<M: IrView + ?Sized>(m: &M, mut v: ValueId) -> ValueId {
     for _ in 0..64 {
         let next = match m.value_kind(v) {
             ValueKind::Inst(i) if m.opcode(i).is_cast() || m.opcode(i) == Opcode::GetElementPtr => {
@@ -326,6 +385,6 @@ fn strip_address_arith<M: IrView + ?Sized>(m: &M, mut v: ValueId) -> ValueId {
 }
 
 /// `llvm.lifetime.start` / `llvm.lifetime.end`: not writes.
-fn is_lifetime_marker<M: IrView + ?Sized>(m: &M, call: InstId) -> bool {
+pub(super) fn is_lifetime_marker<M: IrView + ?Sized>(m: &M, call: InstId) -> bool {
     matches!(m.callee(call), Some(Callee::Direct(f)) if m.func_name(f).starts_with("llvm.lifetime."))
 }

@@ -4,12 +4,12 @@
 ; marked only by !nvvm.annotations, as clang 19 does.
 ;
 ; Clang evaluates the launch configuration inside the null-check branch,
-; after the allocation, so the V2 buffer cannot get it: @g1's buffer keeps the
-; legacy ABI with a warning and only its launch is rewritten. When the
-; geometry is in memory that is fully written before the allocation (@g3), it
-; is threaded, byval attributes included.
+; after the allocation. In @g1 that code only constructs the two dim3
+; temporaries, so it moves above the allocation and the buffer becomes the V2
+; stub (clang-launch-hoist.ll has the other shapes). When the geometry is in
+; memory that is fully written before the allocation (@g3), it is threaded
+; as it is, byval attributes included.
 ; RUN: nvpass-cli run --pipeline cdp %s | FileCheck %s
-; RUN: nvpass-cli run --pipeline cdp %s -o %t 2>&1 | FileCheck %s --check-prefix=WARN
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -22,10 +22,18 @@ entry:
 }
 
 ; CHECK-LABEL: define void @_Z2g1v(
-; CHECK:         %config = call ptr @_Z22cudaGetParameterBuffermm(i64 64, i64 4)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:    %agg.tmp = alloca %struct.dim3, align 4
+; CHECK-NEXT:    %agg.tmp1 = alloca %struct.dim3, align 4
+; CHECK-NEXT:    call void @_ZN4dim3C1Ejjj(ptr %agg.tmp, i32 1, i32 1, i32 1)
+; CHECK-NEXT:    call void @_ZN4dim3C1Ejjj(ptr %agg.tmp1, i32 1, i32 1, i32 1)
+; CHECK-NEXT:    [[CFG:%.*]] = call ptr @__cudaCDP1GetParameterBufferV2(ptr @_Z2g2i, ptr byval(%struct.dim3) align 4 %agg.tmp, ptr byval(%struct.dim3) align 4 %agg.tmp1, i32 0)
+; CHECK-NEXT:    [[NN:%.*]] = icmp ne ptr [[CFG]], null
 ; CHECK:       dkcall.configok:
-; CHECK:         %call = call i32 @__cudaCDP1LaunchDeviceV2(ptr @_Z2g2i, ptr %config, ptr byval(%struct.dim3) align 4 %agg.tmp, ptr byval(%struct.dim3) align 4 %agg.tmp1, i32 0, ptr null)
-; WARN: warning: '_Z22cudaGetParameterBuffermm' in '_Z2g1v' keeps the legacy parameter-buffer ABI: the launch's kernel or geometry is not computed before the allocation
+; CHECK-NEXT:    [[P:%.*]] = getelementptr inbounds i8, ptr [[CFG]], i64 0
+; CHECK-NEXT:    store i32 42, ptr [[P]], align 64
+; CHECK-NEXT:    %call = call i32 @__cudaCDP1LaunchDeviceV2(ptr @_Z2g2i, ptr [[CFG]], ptr byval(%struct.dim3) align 4 %agg.tmp, ptr byval(%struct.dim3) align 4 %agg.tmp1, i32 0, ptr null)
+; CHECK-NOT:   cudaGetParameterBuffermm
 define void @_Z2g1v() {
 entry:
   %agg.tmp = alloca %struct.dim3, align 4
