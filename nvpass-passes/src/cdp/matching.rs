@@ -57,7 +57,9 @@ pub(super) const LAUNCH_BUFFER: usize = 1;
 /// allocation takes them after the kernel.
 pub(super) const LAUNCH_GEOMETRY: [usize; 3] = [2, 3, 4];
 /// Buffer operand of a [`Layout::LaunchBufferOnly`] call.
-const V2_LAUNCH_BUFFER: usize = 0;
+pub(super) const V2_LAUNCH_BUFFER: usize = 0;
+/// Stream operand of a [`Layout::LaunchBufferOnly`] call.
+pub(super) const V2_LAUNCH_STREAM: usize = 1;
 
 /// One recognized CDP call.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]

@@ -136,12 +136,33 @@
 //! table shows the configuration before the allocation, where it now runs.
 //!
 //! # Launches
-//! A launch is rewritten by swapping its callee to the stub and keeping
-//! every operand, attribute and metadata ("rewrite_call_to_stub"); the
-//! stub's declaration, when absent, takes the call's function type and
-//! parameter attributes. A module that calls both `cudaLaunchDevice` and
-//! `cudaLaunchDeviceV2` with one variant therefore calls one stub with two
-//! signatures, which LLVM accepts.
+//! A `cudaLaunchDevice(kernel, buf, grid, block, smem, stream)` is rewritten
+//! by swapping its callee to the stub and keeping every operand, attribute
+//! and metadata ("rewrite_call_to_stub"); the stub's declaration, when
+//! absent, takes the call's function type and parameter attributes.
+//!
+//! A `cudaLaunchDeviceV2(buf, stream)` carries no child or geometry, and a
+//! stub called both with six and with two operands gets two signatures,
+//! which LLVM accepts but ptxas rejects ("Call has wrong number of
+//! parameters"). The six-operand form is the canonical one (the spec's
+//! output shape), so a V2 launch becomes `stub(kernel, buf, grid, block,
+//! smem, stream)` when its buffer (through casts) is a
+//! `cudaGetParameterBufferV2(kernel, grid, block, smem)` or the buffer stub
+//! it was rewritten to: the kernel, grid, block and shared-memory size are
+//! that call's operands (with their parameter attributes), the buffer and
+//! stream the launch's own; the launch's function and return attributes and
+//! `!dbg` carry over, its result name does not. Threading needs the buffer
+//! call to dominate the launch and, for a grid or block passed in memory,
+//! the same contents at both (every writer dominates the buffer call, the
+//! address is not stored). A V2 launch that cannot be threaded (a legacy
+//! buffer, a buffer from memory) is retargeted with its two operands when
+//! that keeps its stub at one signature (no other call or declaration of
+//! the stub has another type); otherwise it is left unrewritten with the
+//! warning `UnthreadedLaunchV2` ([`UNTHREADED_LAUNCH_V2`]): an entry point
+//! left in place is a link-time question the user can see, a stub with two
+//! prototypes is an assembler error. Two six-operand forms of different
+//! types (a `dim3` by value and `ptr byval`) in one module are not
+//! reconciled.
 //!
 //! # Diagnostics
 //! - error `CDPTargetNotKernel` "CDP target is not a kernel: 'f' launched
@@ -152,7 +173,8 @@
 //!   CLI then writes no output.
 //! - warning `LegacyParameterBuffer` (see above; when the configuration
 //!   could not move, the reason follows "and cannot be moved there:"),
-//!   warning `UnreadableVariantFlag`.
+//!   warning `UnreadableVariantFlag`, warning `UnthreadedLaunchV2` (see
+//!   "Launches").
 //!
 //! No knobs. Statistics: `NumBuffersRewritten`, `NumBuffersLegacy`,
 //! `NumLaunchesExpanded`.
@@ -168,7 +190,7 @@
 //!
 //! # Idempotence
 //! Only entry points are rewritten, so a second run finds only stubs and
-//! what was deliberately left (a legacy buffer),
+//! what was deliberately left (a legacy buffer, an unthreaded V2 launch),
 //! and makes the same decisions about those: running `cdp` twice equals
 //! running it once.
 //!
@@ -193,7 +215,7 @@ use nvpass_core::pass::{
 use nvpass_core::registry::{PassCtor, Registry};
 use nvpass_core::stats::StatInfo;
 
-pub use launch_expander::{CdpLaunchExpander, LAUNCH_EXPANDER_INFO};
+pub use launch_expander::{CdpLaunchExpander, LAUNCH_EXPANDER_INFO, UNTHREADED_LAUNCH_V2};
 pub use parameter_buffer::{CdpParameterBuffer, PARAMETER_BUFFER_INFO};
 
 /// Class name of the `cdp` pair. Not one of spec 002's ten short names: it

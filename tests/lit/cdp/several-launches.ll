@@ -1,6 +1,8 @@
 ; Several launches in one function, each paired with its own buffer (one
 ; through casts), of both variants and both entry-point generations. Stub
-; declarations are created once and an existing one is reused.
+; declarations are created once and an existing one is reused. The
+; cudaLaunchDeviceV2 launch takes the child and geometry of its
+; cudaGetParameterBufferV2, so __cudaCDP1LaunchDeviceV2 keeps one signature.
 ; RUN: nvpass-cli run --pipeline cdp %s | FileCheck %s
 
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -28,7 +30,7 @@ define ptx_kernel void @b(ptr %p) {
 ; CHECK-NEXT:    %r2 = call i32 @__cudaCDP2LaunchDeviceV2(ptr @b, ptr %b2.gen, %struct.dim3 %g, %struct.dim3 %blk, i32 64, ptr %s){{.*}}
 ; CHECK-NEXT:    %b3 = call ptr @__cudaCDP1GetParameterBufferV2(ptr @a, %struct.dim3 %g, %struct.dim3 %g, i32 8)
 ; CHECK-NEXT:    store i32 3, ptr %b3, align 4
-; CHECK-NEXT:    %r3 = call i32 @__cudaCDP1LaunchDeviceV2(ptr %b3, ptr null)
+; CHECK-NEXT:    {{%.*}} = call i32 @__cudaCDP1LaunchDeviceV2(ptr @a, ptr %b3, %struct.dim3 %g, %struct.dim3 %g, i32 8, ptr null)
 ; CHECK-NEXT:    [[B4:%.*]] = call ptr @__cudaCDP1GetParameterBufferV2(ptr @a, %struct.dim3 %blk, %struct.dim3 %blk, i32 0)
 ; CHECK-NEXT:    store i32 4, ptr [[B4]], align 4
 ; CHECK-NEXT:    %r4 = call i32 @__cudaCDP1LaunchDeviceV2(ptr @a, ptr [[B4]], %struct.dim3 %blk, %struct.dim3 %blk, i32 0, ptr null)
@@ -62,5 +64,6 @@ declare i32 @cudaLaunchDeviceV2(ptr, ptr)
 
 ; CHECK: declare ptr @__cudaCDP1GetParameterBufferV2(ptr, %struct.dim3, %struct.dim3, i32)
 ; CHECK-NOT: declare ptr @__cudaCDP1GetParameterBufferV2
+; CHECK: declare i32 @__cudaCDP1LaunchDeviceV2(ptr, ptr, %struct.dim3, %struct.dim3, i32, ptr)
 
 attributes #0 = { "nvvm.cdp.variant"="2" }
