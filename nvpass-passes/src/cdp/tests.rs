@@ -127,3 +127,105 @@ fn pair_is_idempotent_and_order_independent() {
     };
     assert_eq!(lines(&once), lines(&out));
 }
+
+/// Clang's launch whose configuration moves, one whose configuration
+/// cannot move (a call in `<<<...>>>`), a threaded V2 launch and an
+/// unthreadable one left in place.
+const NEW_SHAPES: &str = r#"%struct.dim3 = type { i32, i32, i32 }
+
+define void @child(i32 %x) "nvvm.kernel" {
+  ret void
+}
+
+define void @hoisted(i32 %n) {
+entry:
+  %n.addr = alloca i32, align 4
+  %t0 = alloca %struct.dim3, align 4
+  %t1 = alloca %struct.dim3, align 4
+  store i32 %n, ptr %n.addr, align 4
+  %config = call ptr @_Z22cudaGetParameterBuffermm(i64 64, i64 4)
+  %ok = icmp ne ptr %config, null
+  br i1 %ok, label %then, label %end
+
+then:
+  store i32 %n, ptr %config, align 64
+  %v = load i32, ptr %n.addr, align 4
+  call void @ctor(ptr %t0, i32 %v, i32 1, i32 1)
+  call void @ctor(ptr %t1, i32 32, i32 1, i32 1)
+  %s = shl i32 %v, 2
+  %call = call i32 @_Z16cudaLaunchDevicePvS_4dim3S0_jP10cudaStream(ptr @child, ptr %config, ptr byval(%struct.dim3) align 4 %t0, ptr byval(%struct.dim3) align 4 %t1, i32 %s, ptr null)
+  br label %end
+
+end:
+  ret void
+}
+
+define void @kept(i32 %n) {
+entry:
+  %t0 = alloca %struct.dim3, align 4
+  %t1 = alloca %struct.dim3, align 4
+  %config = call ptr @_Z22cudaGetParameterBuffermm(i64 64, i64 4)
+  %f = call i32 @f()
+  call void @ctor(ptr %t0, i32 %f, i32 1, i32 1)
+  call void @ctor(ptr %t1, i32 1, i32 1, i32 1)
+  %call = call i32 @_Z16cudaLaunchDevicePvS_4dim3S0_jP10cudaStream(ptr @child, ptr %config, ptr byval(%struct.dim3) align 4 %t0, ptr byval(%struct.dim3) align 4 %t1, i32 0, ptr null)
+  ret void
+}
+
+define void @v2(%struct.dim3 %g) {
+  %buf = call ptr @cudaGetParameterBufferV2(ptr @child, %struct.dim3 %g, %struct.dim3 %g, i32 0)
+  %r = call i32 @cudaLaunchDeviceV2(ptr %buf, ptr null)
+  %six = call ptr @cudaGetParameterBuffer(i64 64, i64 4)
+  %r6 = call i32 @cudaLaunchDevice(ptr @child, ptr %six, %struct.dim3 %g, %struct.dim3 %g, i32 0, ptr null)
+  %legacy = call ptr @cudaGetParameterBuffer(i64 64, i64 4)
+  %r2 = call i32 @cudaLaunchDeviceV2(ptr %legacy, ptr null)
+  ret void
+}
+
+define linkonce_odr void @ctor(ptr %this, i32 %x, i32 %y, i32 %z) {
+  %this.addr = alloca ptr, align 8
+  store ptr %this, ptr %this.addr, align 8
+  %p = load ptr, ptr %this.addr, align 8
+  store i32 %x, ptr %p, align 4
+  %py = getelementptr inbounds i8, ptr %p, i64 4
+  store i32 %y, ptr %py, align 4
+  %pz = getelementptr inbounds i8, ptr %p, i64 8
+  store i32 %z, ptr %pz, align 4
+  ret void
+}
+
+declare i32 @f()
+declare ptr @_Z22cudaGetParameterBuffermm(i64, i64)
+declare i32 @_Z16cudaLaunchDevicePvS_4dim3S0_jP10cudaStream(ptr, ptr, ptr byval(%struct.dim3) align 4, ptr byval(%struct.dim3) align 4, i32, ptr)
+declare ptr @cudaGetParameterBuffer(i64, i64)
+declare ptr @cudaGetParameterBufferV2(ptr, %struct.dim3, %struct.dim3, i32)
+declare i32 @cudaLaunchDevice(ptr, ptr, %struct.dim3, %struct.dim3, i32, ptr)
+declare i32 @cudaLaunchDeviceV2(ptr, ptr)
+"#;
+
+/// Moving the configuration, threading V2 launches and leaving unthreadable
+/// ones in place are all decided again, the same way, on the output:
+/// running the pair twice equals running it once.
+#[test]
+fn new_shapes_are_idempotent() {
+    let mut m = parse_module(NEW_SHAPES.as_bytes()).unwrap();
+    let before = print_module(&m);
+    let (once, sev1) = run(&mut m, Which::Pair);
+    assert_ne!(before, once);
+    // The hoisted buffer is the V2 stub; the other legacy one and the
+    // unthreadable V2 launch stay, each with a warning.
+    assert!(once.contains("call ptr @__cudaCDP1GetParameterBufferV2(ptr @child, ptr byval(%struct.dim3) align 4 %t0, ptr byval(%struct.dim3) align 4 %t1, i32 %s)"), "{once}");
+    assert!(
+        once.contains("%config = call ptr @_Z22cudaGetParameterBuffermm"),
+        "{once}"
+    );
+    assert!(
+        once.contains("%r2 = call i32 @cudaLaunchDeviceV2(ptr %legacy, ptr null)"),
+        "{once}"
+    );
+    assert!(!once.contains("@__cudaCDP1LaunchDeviceV2(ptr %"), "{once}");
+    assert_eq!(sev1.len(), 3, "{sev1:?}");
+    let (twice, sev2) = run(&mut m, Which::Pair);
+    assert_eq!(once, twice);
+    assert_eq!(sev1, sev2);
+}
