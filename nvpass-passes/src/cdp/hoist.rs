@@ -365,7 +365,7 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
             ValueKind::Argument { .. } => {}
             _ => return false,
         }
-        if !memory_ready_args(m, base) {
+        if !is_local_copy(m, base) {
             return false;
         }
         let mut seen: HashSet<ValueId> = HashSet::new();
@@ -400,8 +400,9 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
     }
 }
 
-/// A pointer parameter is only a local copy when it is `byval`.
-fn memory_ready_args<M: IrView + ?Sized>(m: &M, base: ValueId) -> bool {
+/// Whether `base`, when it is a parameter, is `byval` (a local copy);
+/// other bases pass.
+fn is_local_copy<M: IrView + ?Sized>(m: &M, base: ValueId) -> bool {
     match m.value_kind(base) {
         ValueKind::Argument { func, index } => m
             .attrs(func, nvpass_core::ir::AttrSlot::Param(index))
@@ -410,8 +411,9 @@ fn memory_ready_args<M: IrView + ?Sized>(m: &M, base: ValueId) -> bool {
     }
 }
 
-/// `llvm.memcpy.*` (not `memmove`, not `memcpy.inline`'s cousins with other
-/// operand orders: those have the same order, so `.inline` counts too).
+/// `llvm.memcpy.*`, `llvm.memcpy.inline.*` included: `(dest, src, len,
+/// volatile)`. `memmove` and `memset` are not copies of a `dim3` clang
+/// emits, and stay unrecognized (the configuration then does not move).
 fn is_memcpy<M: IrView + ?Sized>(m: &M, call: InstId) -> bool {
     matches!(m.callee(call), Some(Callee::Direct(f)) if m.func_name(f).starts_with("llvm.memcpy."))
         && m.num_operands(call) >= 5
