@@ -15,7 +15,7 @@
 //! | kernel parameter with `"nvvm.grid_constant"` | `Known(const)` (spec 004 seed) |
 //! | parameter of any other function | `Bottom` (unknown at the boundary) |
 //! | `alloca` | `Known(local)` |
-//! | `addrspacecast X to ptr` | the space of `X` |
+//! | `addrspacecast X to ptr` | the space of `X`; for a chain of casts, of its innermost source (what `memspace-opt`'s folder rule (2) turns the chain into) |
 //! | `getelementptr`, `bitcast`, `freeze` (instructions and constant expressions) | the space of the base operand |
 //! | `phi`, `select` | the meet of the incoming pointers |
 //! | `load ptr` from a *promotable slot* | the meet of every pointer stored into the slot |
@@ -174,12 +174,16 @@ impl Provenance {
                 ConstKind::Null | ConstKind::Undef | ConstKind::Poison | ConstKind::ZeroInit => {
                     AsLattice::Bottom
                 }
-                ConstKind::Expr(
-                    Opcode::AddrSpaceCast | Opcode::GetElementPtr | Opcode::BitCast,
-                ) => match ir.const_operands(v).next() {
-                    Some(base) => self.of(ir, base),
+                ConstKind::Expr(Opcode::AddrSpaceCast) => match ir.const_operands(v).next() {
+                    Some(base) => self.of(ir, innermost_cast_source(ir, base)),
                     None => self.unknown(),
                 },
+                ConstKind::Expr(Opcode::GetElementPtr | Opcode::BitCast) => {
+                    match ir.const_operands(v).next() {
+                        Some(base) => self.of(ir, base),
+                        None => self.unknown(),
+                    }
+                }
                 _ => self.unknown(),
             },
             _ => self.unknown(),
@@ -211,7 +215,11 @@ impl Provenance {
         let op = |k: usize| ir.operand(i, k).map(|v| self.of(ir, v));
         match ir.opcode(i) {
             Opcode::Alloca => AsLattice::Known(ConcreteSpace::Local),
-            Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast | Opcode::Freeze => {
+            Opcode::AddrSpaceCast => match ir.operand(i, 0) {
+                Some(src) => self.of(ir, innermost_cast_source(ir, src)),
+                None => AsLattice::Top,
+            },
+            Opcode::GetElementPtr | Opcode::BitCast | Opcode::Freeze => {
                 op(0).unwrap_or(AsLattice::Top)
             }
             Opcode::Phi => ir
@@ -236,6 +244,23 @@ impl Provenance {
     pub fn seed(&mut self, v: ValueId, l: AsLattice) {
         self.seeds.insert(v, l);
     }
+}
+
+/// The source of a chain of `addrspacecast`s ending in `v` (`v` itself
+/// when it is no cast). The element of a cast of a cast is the element of
+/// the innermost source, because that is what the folder's rule (2) turns
+/// the chain into: classifying by the middle space instead would change
+/// the element once the folder ran, and a second run would retag further.
+fn innermost_cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> ValueId {
+    let mut cur = v;
+    // A cast chain is acyclic; the bound only guards malformed input.
+    for _ in 0..64 {
+        match super::rewrite::cast_source(ir, cur) {
+            Some(src) => cur = src,
+            None => break,
+        }
+    }
+    cur
 }
 
 fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
@@ -349,6 +374,31 @@ impl Provenance {
                 continue;
             }
             self.insts.insert(r, new);
+            // The generic casts at the end of typed cast chains from `r`
+            // read `r`'s element too (see `innermost_cast_source`).
+            let mut typed_casts: Vec<ValueId> = Vec::new();
+            let mut k = 0;
+            for u in ir.inst_users(r) {
+                if ir.opcode(u) == Opcode::AddrSpaceCast {
+                    typed_casts.extend(ir.inst_result(u).filter(|&x| !is_generic_ptr(ir, x)));
+                }
+            }
+            while k < typed_casts.len() && k < 64 {
+                let c = typed_casts[k];
+                k += 1;
+                for u in ir.inst_users(c) {
+                    if ir.opcode(u) != Opcode::AddrSpaceCast {
+                        continue;
+                    }
+                    match ir.inst_result(u) {
+                        Some(x) if is_generic_ptr(ir, x) => {
+                            wl.push(u);
+                        }
+                        Some(x) => typed_casts.push(x),
+                        None => {}
+                    }
+                }
+            }
             for u in ir.inst_users(r) {
                 if ir.inst_result(u).is_some_and(|x| is_generic_ptr(ir, x)) {
                     wl.push(u);
