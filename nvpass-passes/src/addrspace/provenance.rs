@@ -19,10 +19,11 @@
 //! | `getelementptr`, `bitcast`, `freeze` (instructions and constant expressions) | the space of the base operand |
 //! | `phi`, `select` | the meet of the incoming pointers |
 //! | `load ptr` from a *promotable slot* | the meet of every pointer stored into the slot |
+//! | `load ptr` from a kernel's `byval` or grid-constant aggregate parameter (through GEPs, bitcasts and casts) that the kernel only loads from | `Known(global)` (CUDA semantics, the kernel pointer parameter rule above: a pointer the host passes in a kernel parameter, here a field of an aggregate one, points to global memory; the aggregate must not be written, stored, passed on or copied anywhere in the kernel, so what is read is what the host passed) |
 //! | a generic global variable | `Known(global)` (NVPTX emits `addrspace(0)` globals in `.global`) |
 //! | `null`, `undef`, `poison`, `zeroinitializer` | `Bottom` (compatible with any space) |
 //! | function addresses | `Top` |
-//! | anything else (loaded pointers, call results, `inttoptr`) | `Bottom`, or `Top` with [`ProvenanceOptions::conservative`] |
+//! | anything else (other loaded pointers, call results, `inttoptr`) | `Bottom`, or `Top` with [`ProvenanceOptions::conservative`] |
 //!
 //! A *promotable slot* is an `alloca` (possibly seen through
 //! `addrspacecast`s of it) used only as the pointer operand of loads and
@@ -233,6 +234,9 @@ impl Provenance {
                 Some(stored) => stored
                     .iter()
                     .fold(AsLattice::Bottom, |acc, &v| acc.meet(self.of(ir, v))),
+                None if self.kernel && loads_from_readonly_kernel_aggregate(ir, i) => {
+                    AsLattice::Known(ConcreteSpace::Global)
+                }
                 None => self.unknown(),
             },
             _ => self.unknown(),
@@ -261,6 +265,68 @@ fn innermost_cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> ValueId {
         }
     }
     cur
+}
+
+/// Whether load `ld` reads (through `getelementptr`s, `bitcast`s and
+/// `addrspacecast`s) the `byval` or grid-constant aggregate parameter of a
+/// kernel that the kernel only ever loads from: the pointer it reads is
+/// then a kernel argument as the host passed it (see the module docs).
+fn loads_from_readonly_kernel_aggregate<M: IrView + ?Sized>(ir: &M, ld: InstId) -> bool {
+    let Some(mut p) = ir.mem_ptr(ld) else {
+        return false;
+    };
+    loop {
+        match ir.value_kind(p) {
+            ValueKind::Inst(i)
+                if matches!(
+                    ir.opcode(i),
+                    Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
+                ) =>
+            {
+                match ir.operand(i, 0) {
+                    Some(b) => p = b,
+                    None => return false,
+                }
+            }
+            ValueKind::Argument { func, index } => {
+                let slot = AttrSlot::Param(index);
+                let aggregate = ir.has_attr(func, slot, AttrKey::Kind(AttrKind::ByVal))
+                    || ir.has_attr(func, slot, AttrKey::Str(GRID_CONSTANT_ATTR));
+                return aggregate && is_kernel(ir, func) && only_loaded(ir, p);
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Whether every use of pointer `root`, through `getelementptr`s,
+/// `bitcast`s and `addrspacecast`s, is the pointer operand of a load.
+fn only_loaded<M: IrView + ?Sized>(ir: &M, root: ValueId) -> bool {
+    let mut stack = alloc::vec![root];
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in ir.users(v) {
+            let User::Inst(u) = u else {
+                return false;
+            };
+            match ir.opcode(u) {
+                Opcode::Load if ir.mem_ptr(u) == Some(v) => {}
+                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
+                    if ir.operand(u, 0) == Some(v) =>
+                {
+                    match ir.inst_result(u) {
+                        Some(r) => stack.push(r),
+                        None => return false,
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
@@ -415,3 +481,6 @@ impl Provenance {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;
