@@ -178,8 +178,11 @@ fn escaping_slots_are_not_promotable() {
         "%slot = alloca ptr\n store ptr %p, ptr %slot\n call void @use(ptr %slot)\n %v = load ptr, ptr %slot\n %fld = alloca {ptr, ptr}\n %f1 = getelementptr {ptr, ptr}, ptr %fld, i32 0, i32 1\n store ptr %p, ptr %f1\n %w = load ptr, ptr %f1\n ret void",
     );
     assert_eq!(element(&src, "k", "v"), AsLattice::Bottom);
-    // A GEP into the alloca is no slot access either.
-    assert_eq!(element(&src, "k", "w"), AsLattice::Bottom);
+    // A GEP into the alloca makes it an aggregate slot, not a plain one.
+    assert_eq!(element(&src, "k", "w"), GLOBAL);
+    let m = parse(&src);
+    let p = analyze(&m, fid(&m, "k"), ProvenanceOptions::default()).unwrap();
+    assert!(!p.is_slot_access(named(&m, "k", "f1")));
 }
 
 #[test]
@@ -253,4 +256,53 @@ fn the_budget_cap_counts_visits_per_block() {
     assert!(capped(1).is_err());
     assert!(capped(super::K_BUDGET_CAP).is_ok());
     assert!(analyze(&m, f, ProvenanceOptions::default()).is_ok());
+}
+
+#[test]
+fn slot_values_stored_with_another_type_are_generic() {
+    // The bits of a shared pointer or an integer are no generic pointer.
+    let src = func(
+        "ptx_kernel void @k(ptr %p, i64 %i)",
+        "%s1 = alloca ptr\n store ptr addrspace(3) @gs, ptr %s1\n %v = load ptr, ptr %s1\n %s2 = alloca i64\n store i64 %i, ptr %s2\n %w = load ptr, ptr %s2\n %s3 = alloca ptr\n store ptr %p, ptr %s3\n %x = load ptr, ptr %s3\n ret void",
+    );
+    assert_eq!(element(&src, "k", "v"), AsLattice::Top);
+    assert_eq!(element(&src, "k", "w"), AsLattice::Top);
+    assert_eq!(element(&src, "k", "x"), GLOBAL);
+}
+
+#[test]
+fn aggregate_slot_fields_meet_their_exact_stores() {
+    let obj = "%o = alloca {ptr, i32, ptr}\n %f0 = getelementptr {ptr, i32, ptr}, ptr %o, i32 0, i32 0\n %f2 = getelementptr {ptr, i32, ptr}, ptr %o, i32 0, i32 2\n %f1 = getelementptr {ptr, i32, ptr}, ptr %o, i32 0, i32 1\n store ptr addrspacecast (ptr addrspace(3) @gs to ptr), ptr %f0\n store ptr %p, ptr %f2\n store i32 0, ptr %f1\n";
+    // Fields read directly, and through the spilled object address.
+    let src = func(
+        "ptx_kernel void @k(ptr %p)",
+        &format!("{obj} %this.addr = alloca ptr\n store ptr %o, ptr %this.addr\n %this = load ptr, ptr %this.addr\n %g2 = getelementptr i8, ptr %this, i64 16\n %a = load ptr, ptr %f0\n %b = load ptr, ptr %g2\n ret void"),
+    );
+    assert_eq!(element(&src, "k", "a"), SHARED);
+    assert_eq!(element(&src, "k", "b"), GLOBAL);
+    // A store that overlaps the field at another offset.
+    let src = func(
+        "ptx_kernel void @k(ptr %p)",
+        &format!("{obj} %mid = getelementptr i8, ptr %o, i64 4\n store i32 1, ptr %mid\n %a = load ptr, ptr %f0\n %b = load ptr, ptr %f2\n ret void"),
+    );
+    assert_eq!(element(&src, "k", "a"), AsLattice::Top);
+    assert_eq!(element(&src, "k", "b"), GLOBAL);
+    // A variable index, or the object passed to a call: no aggregate slot.
+    for extra in [
+        "%e = getelementptr [2 x ptr], ptr %o, i64 0, i64 %i\n store ptr null, ptr %e\n",
+        "call void @use(ptr %o)\n",
+        "%pi = ptrtoint ptr %o to i64\n",
+    ] {
+        let src = func(
+            "ptx_kernel void @k(ptr %p, i64 %i)",
+            &format!("{obj} {extra} %a = load ptr, ptr %f0\n ret void"),
+        );
+        assert_eq!(element(&src, "k", "a"), AsLattice::Bottom, "{extra}");
+    }
+    // The spill slot holds another pointer too: its loads are not the object.
+    let src = func(
+        "ptx_kernel void @k(ptr %p, ptr %q)",
+        &format!("{obj} %s = alloca ptr\n store ptr %o, ptr %s\n store ptr %q, ptr %s\n %t = load ptr, ptr %s\n %a = load ptr, ptr %t\n ret void"),
+    );
+    assert_eq!(element(&src, "k", "a"), AsLattice::Bottom);
 }
