@@ -454,6 +454,58 @@ mod tests {
     }
 
     #[test]
+    fn concrete_spaces_round_trip_and_others_are_not_concrete() {
+        for s in ConcreteSpace::ALL {
+            assert_eq!(ConcreteSpace::from_addr_space(s.addr_space()), Some(s));
+        }
+        for n in [0, 2, 8, 100, 101, u32::MAX] {
+            assert_eq!(ConcreteSpace::from_addr_space(AddrSpace(n)), None, "{n}");
+            // Generic, param and unknown numbers are GENERIC in the lattice.
+            assert_eq!(AsLattice::from_addr_space(AddrSpace(n)), AsLattice::Top);
+        }
+        let numbers: [u32; 6] = ConcreteSpace::ALL.map(|s| s.addr_space().0);
+        assert_eq!(numbers, [1, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn ptx_state_space_names() {
+        assert_eq!(AddrSpace::GENERIC.ptx_name(), Some("generic"));
+        assert_eq!(AddrSpace::GLOBAL.ptx_name(), Some("global"));
+        assert_eq!(AddrSpace::SHARED.ptx_name(), Some("shared"));
+        assert_eq!(AddrSpace::CONSTANT.ptx_name(), Some("const"));
+        assert_eq!(AddrSpace::LOCAL.ptx_name(), Some("local"));
+        assert_eq!(AddrSpace::DIST_SHARED.ptx_name(), Some("shared::cluster"));
+        assert_eq!(AddrSpace::PARAM.ptx_name(), Some("param"));
+        assert_eq!(AddrSpace(2).ptx_name(), None);
+    }
+
+    #[test]
+    fn argument_mask_bit_n_is_addrspace_n() {
+        for s in ConcreteSpace::ALL {
+            let m = AsMask::from_addr_space(s.addr_space());
+            assert_eq!(m.bits(), 1u8 << s.addr_space().0);
+            assert_eq!(m, AsMask::from_lattice(AsLattice::Known(s)));
+            assert_eq!(m.collapse(), AsLattice::Known(s));
+        }
+        assert_eq!(AsMask::from_addr_space(AddrSpace::GENERIC), AsMask::GENERIC);
+        assert_eq!(AsMask::from_lattice(AsLattice::Bottom), AsMask::empty());
+        assert_eq!(AsMask::empty().collapse(), AsLattice::Bottom);
+        // Two spaces, or a space and a generic observation, collapse to GENERIC.
+        assert_eq!((AsMask::GLOBAL | AsMask::SHARED).collapse(), AsLattice::Top);
+        assert_eq!((AsMask::LOCAL | AsMask::GENERIC).collapse(), AsLattice::Top);
+    }
+
+    #[test]
+    fn alias_rule_cases() {
+        use AliasResult::{MayAlias, NoAlias};
+        assert_eq!(nvvm_alias(AddrSpace::GENERIC, AddrSpace::SHARED), MayAlias);
+        assert_eq!(nvvm_alias(AddrSpace::LOCAL, AddrSpace::GENERIC), MayAlias);
+        assert_eq!(nvvm_alias(AddrSpace::GLOBAL, AddrSpace::GLOBAL), MayAlias);
+        assert_eq!(nvvm_alias(AddrSpace::GLOBAL, AddrSpace::SHARED), NoAlias);
+        assert_eq!(nvvm_alias(AddrSpace::PARAM, AddrSpace::CONSTANT), NoAlias);
+    }
+
+    #[test]
     fn alias_rule() {
         let spaces = [0, 1, 3, 4, 5, 6, 7, 101].map(AddrSpace);
         for a in spaces {

@@ -42,10 +42,7 @@ pub enum Outcome {
 ///   on every run, so a second run keeps inlining into what the first run
 ///   expanded: it is not idempotent, and the expanded modules make repeated
 ///   runs slow. Its lit tests and the corpus tier cover it.
-/// * `memspace-opt` is not idempotent on some generated modules (seed 79 of
-///   `every_pass_on_generated_modules`): a second run retags further. Its
-///   lit tests and the corpus tier (where it is idempotent) cover it.
-pub const EXCLUDED_PASSES: &[&str] = &["inline", "memspace-opt"];
+pub const EXCLUDED_PASSES: &[&str] = &["inline"];
 
 /// The pipelines to check: each registered pass alone (but
 /// [`EXCLUDED_PASSES`]), then all of them in registration order.

@@ -14,7 +14,10 @@
 //!    every pointer: seeds are kernel pointer parameters (global), grid
 //!    constant parameters (constant), byval parameters (generic), allocas
 //!    (local) and typed pointers (their space); propagation goes through
-//!    GEP, bitcast, phi, select, addrspacecast and promotable spill slots.
+//!    GEP, bitcast, phi, select, addrspacecast, promotable spill slots,
+//!    the pointer fields of local aggregates that do not escape, and the
+//!    pointer fields of read-only kernel aggregate parameters (global; see
+//!    the rule table of [`super::provenance`]).
 //!    Calls and returns are typed: once `ipmsp` has specialized a callee the
 //!    call's operands and result carry concrete spaces, which is how the
 //!    walker crosses calls (spec 004: "inter-procedural across calls and

@@ -3,7 +3,7 @@
 //!
 //! | file | pass / role |
 //! |---|---|
-//! | [`provenance`] | the classifier both passes share: which concrete space a pointer points into (kernel pointer parameters are global, allocas local, typed pointers their space, through casts, GEPs, phis, selects and spill slots) |
+//! | [`provenance`] | the classifier both passes share: which concrete space a pointer points into (kernel pointer parameters and the pointers in read-only kernel aggregates are global, allocas local, typed pointers their space, through casts, GEPs, phis, selects, spill slots and the fields of local aggregates) |
 //! | [`rewrite`] | converting a pointer to another space with as few `addrspacecast`s as possible |
 //! | [`ipmsp`] | `ipmsp` / `IPMSPPass` |
 //! | [`memspace_opt`] | `memspace-opt` / `MemorySpaceOptPass` |

@@ -15,14 +15,16 @@
 //! | kernel parameter with `"nvvm.grid_constant"` | `Known(const)` (spec 004 seed) |
 //! | parameter of any other function | `Bottom` (unknown at the boundary) |
 //! | `alloca` | `Known(local)` |
-//! | `addrspacecast X to ptr` | the space of `X` |
+//! | `addrspacecast X to ptr` | the space of `X`; for a chain of casts, of its innermost source (what `memspace-opt`'s folder rule (2) turns the chain into) |
 //! | `getelementptr`, `bitcast`, `freeze` (instructions and constant expressions) | the space of the base operand |
 //! | `phi`, `select` | the meet of the incoming pointers |
-//! | `load ptr` from a *promotable slot* | the meet of every pointer stored into the slot |
+//! | `load ptr` from a *promotable slot* | the meet of every pointer stored into the slot (`Top` for a value stored with another type: its bits are no pointer of that space) |
+//! | `load ptr` from a field of an *aggregate slot* | the meet of every pointer stored at exactly the loaded bytes; `Top` when any store overlaps them otherwise (another offset, size or type) |
+//! | `load ptr` from a kernel's `byval` or grid-constant aggregate parameter (through GEPs, bitcasts and casts) that the kernel only loads from | `Known(global)` (CUDA semantics, the kernel pointer parameter rule above: a pointer the host passes in a kernel parameter, here a field of an aggregate one, points to global memory; the aggregate must not be written, stored, passed on or copied anywhere in the kernel, so what is read is what the host passed) |
 //! | a generic global variable | `Known(global)` (NVPTX emits `addrspace(0)` globals in `.global`) |
 //! | `null`, `undef`, `poison`, `zeroinitializer` | `Bottom` (compatible with any space) |
 //! | function addresses | `Top` |
-//! | anything else (loaded pointers, call results, `inttoptr`) | `Bottom`, or `Top` with [`ProvenanceOptions::conservative`] |
+//! | anything else (other loaded pointers, call results, `inttoptr`) | `Bottom`, or `Top` with [`ProvenanceOptions::conservative`] |
 //!
 //! A *promotable slot* is an `alloca` (possibly seen through
 //! `addrspacecast`s of it) used only as the pointer operand of loads and
@@ -30,6 +32,17 @@
 //! argument into such a slot, and seeing through it is what lets both passes
 //! work on unoptimized front-end IR. The meet over all stores is
 //! flow-insensitive and therefore sound for a slot that does not escape.
+//!
+//! An *aggregate slot* is an `alloca` (a `this` object or a struct of
+//! pointers at `-O0`, often one that inlining brought into the caller)
+//! whose every use, through `getelementptr`s with constant indices,
+//! `bitcast`s and `addrspacecast`s, is the pointer operand of a load or
+//! store, a `llvm.lifetime.*` operand, or the value stored into a promotable
+//! slot that holds nothing else (the spilled `this` pointer: the slot's
+//! loads are then followed as further uses). Every access has a constant
+//! byte offset, so the loads of one field see exactly the stores that
+//! overlap it; a variable index, a call, a `memcpy` or any other use means
+//! the memory may change unseen and the alloca is no aggregate slot.
 //!
 //! # Driver
 //!
@@ -133,6 +146,12 @@ pub struct Provenance {
     slots: HashMap<ValueId, Slot>,
     /// Access pointer (the alloca or a cast of it) to its slot.
     slot_of: HashMap<ValueId, ValueId>,
+    /// For every `load ptr` from a field of an aggregate slot: the values
+    /// stored at exactly its bytes, or `None` when some store overlaps them
+    /// otherwise (another offset, size or type).
+    field_loads: HashMap<InstId, Option<Vec<ValueId>>>,
+    /// For every store into an aggregate slot: the field loads it feeds.
+    field_stores: HashMap<InstId, Vec<InstId>>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -174,12 +193,16 @@ impl Provenance {
                 ConstKind::Null | ConstKind::Undef | ConstKind::Poison | ConstKind::ZeroInit => {
                     AsLattice::Bottom
                 }
-                ConstKind::Expr(
-                    Opcode::AddrSpaceCast | Opcode::GetElementPtr | Opcode::BitCast,
-                ) => match ir.const_operands(v).next() {
-                    Some(base) => self.of(ir, base),
+                ConstKind::Expr(Opcode::AddrSpaceCast) => match ir.const_operands(v).next() {
+                    Some(base) => self.of(ir, innermost_cast_source(ir, base)),
                     None => self.unknown(),
                 },
+                ConstKind::Expr(Opcode::GetElementPtr | Opcode::BitCast) => {
+                    match ir.const_operands(v).next() {
+                        Some(base) => self.of(ir, base),
+                        None => self.unknown(),
+                    }
+                }
                 _ => self.unknown(),
             },
             _ => self.unknown(),
@@ -202,6 +225,9 @@ impl Provenance {
     /// The values stored into the slot that load `ld` reads, if `ld` reads
     /// a promotable slot.
     pub fn slot_stores<M: IrView + ?Sized>(&self, ir: &M, ld: InstId) -> Option<&[ValueId]> {
+        if let Some(Some(stored)) = self.field_loads.get(&ld) {
+            return Some(stored);
+        }
         let p = ir.mem_ptr(ld)?;
         let slot = self.slot_of.get(&p)?;
         Some(&self.slots[slot].stored)
@@ -211,7 +237,11 @@ impl Provenance {
         let op = |k: usize| ir.operand(i, k).map(|v| self.of(ir, v));
         match ir.opcode(i) {
             Opcode::Alloca => AsLattice::Known(ConcreteSpace::Local),
-            Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast | Opcode::Freeze => {
+            Opcode::AddrSpaceCast => match ir.operand(i, 0) {
+                Some(src) => self.of(ir, innermost_cast_source(ir, src)),
+                None => AsLattice::Top,
+            },
+            Opcode::GetElementPtr | Opcode::BitCast | Opcode::Freeze => {
                 op(0).unwrap_or(AsLattice::Top)
             }
             Opcode::Phi => ir
@@ -221,10 +251,24 @@ impl Provenance {
                 (Some(a), Some(b)) => a.meet(b),
                 _ => AsLattice::Top,
             },
+            Opcode::Load if self.field_loads.get(&i) == Some(&None) => AsLattice::Top,
             Opcode::Load => match self.slot_stores(ir, i) {
-                Some(stored) => stored
-                    .iter()
-                    .fold(AsLattice::Bottom, |acc, &v| acc.meet(self.of(ir, v))),
+                Some(stored) => {
+                    let ty = ir.inst_result(i).map(|r| ir.value_type(r));
+                    stored.iter().fold(AsLattice::Bottom, |acc, &v| {
+                        // A pointer is only read back as itself when it was
+                        // stored with the loaded type (no reinterpretation of
+                        // another space's or an integer's bits).
+                        if Some(ir.value_type(v)) == ty {
+                            acc.meet(self.of(ir, v))
+                        } else {
+                            AsLattice::Top
+                        }
+                    })
+                }
+                None if self.kernel && loads_from_readonly_kernel_aggregate(ir, i) => {
+                    AsLattice::Known(ConcreteSpace::Global)
+                }
                 None => self.unknown(),
             },
             _ => self.unknown(),
@@ -236,6 +280,85 @@ impl Provenance {
     pub fn seed(&mut self, v: ValueId, l: AsLattice) {
         self.seeds.insert(v, l);
     }
+}
+
+/// The source of a chain of `addrspacecast`s ending in `v` (`v` itself
+/// when it is no cast). The element of a cast of a cast is the element of
+/// the innermost source, because that is what the folder's rule (2) turns
+/// the chain into: classifying by the middle space instead would change
+/// the element once the folder ran, and a second run would retag further.
+fn innermost_cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> ValueId {
+    let mut cur = v;
+    // A cast chain is acyclic; the bound only guards malformed input.
+    for _ in 0..64 {
+        match super::rewrite::cast_source(ir, cur) {
+            Some(src) => cur = src,
+            None => break,
+        }
+    }
+    cur
+}
+
+/// Whether load `ld` reads (through `getelementptr`s, `bitcast`s and
+/// `addrspacecast`s) the `byval` or grid-constant aggregate parameter of a
+/// kernel that the kernel only ever loads from: the pointer it reads is
+/// then a kernel argument as the host passed it (see the module docs).
+fn loads_from_readonly_kernel_aggregate<M: IrView + ?Sized>(ir: &M, ld: InstId) -> bool {
+    let Some(mut p) = ir.mem_ptr(ld) else {
+        return false;
+    };
+    loop {
+        match ir.value_kind(p) {
+            ValueKind::Inst(i)
+                if matches!(
+                    ir.opcode(i),
+                    Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
+                ) =>
+            {
+                match ir.operand(i, 0) {
+                    Some(b) => p = b,
+                    None => return false,
+                }
+            }
+            ValueKind::Argument { func, index } => {
+                let slot = AttrSlot::Param(index);
+                let aggregate = ir.has_attr(func, slot, AttrKey::Kind(AttrKind::ByVal))
+                    || ir.has_attr(func, slot, AttrKey::Str(GRID_CONSTANT_ATTR));
+                return aggregate && is_kernel(ir, func) && only_loaded(ir, p);
+            }
+            _ => return false,
+        }
+    }
+}
+
+/// Whether every use of pointer `root`, through `getelementptr`s,
+/// `bitcast`s and `addrspacecast`s, is the pointer operand of a load.
+fn only_loaded<M: IrView + ?Sized>(ir: &M, root: ValueId) -> bool {
+    let mut stack = alloc::vec![root];
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in ir.users(v) {
+            let User::Inst(u) = u else {
+                return false;
+            };
+            match ir.opcode(u) {
+                Opcode::Load if ir.mem_ptr(u) == Some(v) => {}
+                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
+                    if ir.operand(u, 0) == Some(v) =>
+                {
+                    match ir.inst_result(u) {
+                        Some(r) => stack.push(r),
+                        None => return false,
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
 }
 
 fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
@@ -251,6 +374,7 @@ fn is_lifetime_call<M: IrView + ?Sized>(ir: &M, i: InstId) -> bool {
 
 /// Finds the promotable slots of `f` (see the module docs).
 fn find_slots<M: IrView + ?Sized>(ir: &M, f: FuncId, p: &mut Provenance) {
+    let mut aggregates = Vec::new();
     for b in ir.blocks(f) {
         for a in ir.insts(b) {
             if ir.opcode(a) != Opcode::Alloca {
@@ -294,8 +418,129 @@ fn find_slots<M: IrView + ?Sized>(ir: &M, f: FuncId, p: &mut Provenance) {
                     p.slot_of.insert(ap, av);
                 }
                 p.slots.insert(av, slot);
+            } else {
+                aggregates.push(av);
             }
         }
+    }
+    // After the plain slots: an aggregate's address may pass through them.
+    for av in aggregates {
+        find_field_slot(ir, av, p);
+    }
+}
+
+/// Byte offset of a `getelementptr` with constant indices from its base;
+/// `None` when an index is not a constant or steps into a type without a
+/// layout.
+fn gep_offset<M: IrView + ?Sized>(ir: &M, gep: InstId) -> Option<i128> {
+    let mut ty = ir.gep_source_type(gep)?;
+    let mut ops = ir.operands(gep).skip(1);
+    let first = ir.const_int(ops.next()?)?;
+    let mut off = first.checked_mul(ir.alloc_size(ty)? as i128)?;
+    for idx in ops {
+        let c = ir.const_int(idx)?;
+        match ir.type_kind(ty) {
+            TypeKind::Struct { .. } => {
+                let layout = ir.struct_layout(ty)?;
+                let k = usize::try_from(c).ok()?;
+                off = off.checked_add(*layout.offsets.get(k)? as i128)?;
+                ty = ir.struct_field(ty, k)?;
+            }
+            TypeKind::Array { elem, .. } | TypeKind::Vector { elem, .. } => {
+                off = off.checked_add(c.checked_mul(ir.alloc_size(elem)? as i128)?)?;
+                ty = elem;
+            }
+            _ => return None,
+        }
+    }
+    Some(off)
+}
+
+/// Records alloca `av` as an *aggregate slot* if every use of it, through
+/// `getelementptr`s with constant indices, `bitcast`s and `addrspacecast`s,
+/// is the pointer operand of a load or store or a `llvm.lifetime.*`
+/// operand (see the module docs).
+fn find_field_slot<M: IrView + ?Sized>(ir: &M, av: ValueId, p: &mut Provenance) {
+    // (access pointer, byte offset from the alloca)
+    let mut stack: Vec<(ValueId, i128)> = alloc::vec![(av, 0)];
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    // (store, offset, size) and (load, offset, size) of every access.
+    let mut stores: Vec<(InstId, i128, u64)> = Vec::new();
+    let mut loads: Vec<(InstId, i128, u64)> = Vec::new();
+    let size_of = |v: ValueId| ir.store_size(ir.value_type(v));
+    while let Some((v, off)) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in ir.users(v) {
+            let User::Inst(u) = u else {
+                return;
+            };
+            match ir.opcode(u) {
+                Opcode::Load if ir.mem_ptr(u) == Some(v) => {
+                    let Some(sz) = ir.inst_result(u).and_then(size_of) else {
+                        return;
+                    };
+                    loads.push((u, off, sz));
+                }
+                Opcode::Store if ir.mem_ptr(u) == Some(v) && ir.operand(u, 0) != Some(v) => {
+                    let Some(sz) = ir.operand(u, 0).and_then(size_of) else {
+                        return;
+                    };
+                    stores.push((u, off, sz));
+                }
+                Opcode::GetElementPtr if ir.operand(u, 0) == Some(v) => {
+                    let (Some(d), Some(r)) = (gep_offset(ir, u), ir.inst_result(u)) else {
+                        return;
+                    };
+                    let Some(o) = off.checked_add(d) else { return };
+                    stack.push((r, o));
+                }
+                Opcode::BitCast | Opcode::AddrSpaceCast if ir.operand(u, 0) == Some(v) => {
+                    match ir.inst_result(u) {
+                        Some(r) => stack.push((r, off)),
+                        None => return,
+                    }
+                }
+                Opcode::Store if ir.operand(u, 0) == Some(v) => {
+                    // The address spilled into a plain slot that holds
+                    // nothing else: every load of the slot is the address.
+                    let slot = ir.mem_ptr(u).and_then(|sp| p.slot_of.get(&sp));
+                    let Some(slot) = slot.and_then(|sl| p.slots.get(sl)) else {
+                        return;
+                    };
+                    if slot.stored.iter().any(|&x| x != v) {
+                        return;
+                    }
+                    for &ld in &slot.loads {
+                        match ir.inst_result(ld) {
+                            Some(r) => stack.push((r, off)),
+                            None => return,
+                        }
+                    }
+                }
+                Opcode::Call if is_lifetime_call(ir, u) => {}
+                _ => return,
+            }
+        }
+    }
+    for &(ld, lo, lsz) in &loads {
+        if !ir.inst_result(ld).is_some_and(|r| is_generic_ptr(ir, r)) {
+            continue;
+        }
+        let mut stored = Some(Vec::new());
+        for &(st, so, ssz) in &stores {
+            let overlaps = so < lo + lsz as i128 && lo < so + ssz as i128;
+            if !overlaps {
+                continue;
+            }
+            p.field_stores.entry(st).or_default().push(ld);
+            match (&mut stored, ir.operand(st, 0)) {
+                (Some(vals), Some(val)) if so == lo && ssz == lsz => vals.push(val),
+                _ => stored = None,
+            }
+        }
+        p.field_loads.insert(ld, stored);
     }
 }
 
@@ -349,9 +594,41 @@ impl Provenance {
                 continue;
             }
             self.insts.insert(r, new);
+            // The generic casts at the end of typed cast chains from `r`
+            // read `r`'s element too (see `innermost_cast_source`).
+            let mut typed_casts: Vec<ValueId> = Vec::new();
+            let mut k = 0;
+            for u in ir.inst_users(r) {
+                if ir.opcode(u) == Opcode::AddrSpaceCast {
+                    typed_casts.extend(ir.inst_result(u).filter(|&x| !is_generic_ptr(ir, x)));
+                }
+            }
+            while k < typed_casts.len() && k < 64 {
+                let c = typed_casts[k];
+                k += 1;
+                for u in ir.inst_users(c) {
+                    if ir.opcode(u) != Opcode::AddrSpaceCast {
+                        continue;
+                    }
+                    match ir.inst_result(u) {
+                        Some(x) if is_generic_ptr(ir, x) => {
+                            wl.push(u);
+                        }
+                        Some(x) => typed_casts.push(x),
+                        None => {}
+                    }
+                }
+            }
             for u in ir.inst_users(r) {
                 if ir.inst_result(u).is_some_and(|x| is_generic_ptr(ir, x)) {
                     wl.push(u);
+                }
+                if let Some(lds) = self.field_stores.get(&u) {
+                    if ir.operand(u, 0) == Some(r) {
+                        for &ld in lds {
+                            wl.push(ld);
+                        }
+                    }
                 }
                 if ir.opcode(u) == Opcode::Store && ir.operand(u, 0) == Some(r) {
                     if let Some(slot) = ir.mem_ptr(u).and_then(|sp| self.slot_of.get(&sp)) {
@@ -365,3 +642,6 @@ impl Provenance {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests;

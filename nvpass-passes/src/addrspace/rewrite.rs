@@ -64,9 +64,9 @@ pub fn cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Option<ValueId> {
 }
 
 /// A cast of `v` to `ty` already sitting where [`Converter`] would put one:
-/// among the `addrspacecast`s of arguments that follow the entry block's
-/// allocas (for arguments), or among the casts right after the definition
-/// (for instructions). Reusing it keeps the passes idempotent.
+/// in the run of allocas, phis and `addrspacecast`s that opens the entry
+/// block (for arguments), or in the run of casts right after the
+/// definition (for instructions). Reusing it keeps the passes idempotent.
 fn existing_cast<M: IrView + ?Sized>(
     ir: &M,
     v: ValueId,
@@ -86,15 +86,14 @@ fn existing_cast<M: IrView + ?Sized>(
         match ir.opcode(j) {
             Opcode::Alloca | Opcode::Phi => {}
             Opcode::AddrSpaceCast => {
+                // Any cast of the run may precede the one sought: casts of
+                // other arguments, and the casts of entry allocas, which
+                // the converter places right after each alloca, between
+                // the allocas and the argument casts.
                 let src = ir.operand(j, 0)?;
                 let r = ir.inst_result(j)?;
                 if src == v && ir.value_type(r) == ty {
                     return Some(r);
-                }
-                let arg_or_def = matches!(ir.value_kind(src), ValueKind::Argument { .. })
-                    || Some(src) == start.and_then(|s| ir.inst_result(s));
-                if !arg_or_def {
-                    return None;
                 }
             }
             _ => return None,
