@@ -1025,7 +1025,8 @@ impl<'a> Printer<'a> {
             }
             MdKind::Specialized { class, fields } => {
                 self.c(b'!');
-                self.sym(*class);
+                // The class is lexed like a metadata name, escapes included.
+                self.md_ident(*class);
                 self.c(b'(');
                 for (i, (k, f)) in fields.iter().enumerate() {
                     if i > 0 {
