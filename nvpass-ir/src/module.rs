@@ -314,7 +314,7 @@ impl Module {
             kind,
             name,
             ops: SmallVec::new(),
-            users: Vec::new(),
+            users: SmallVec::new(),
         })
     }
 
