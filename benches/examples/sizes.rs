@@ -93,6 +93,19 @@ fn main() {
         calls,
         size_of::<nvpass_ir::inst::CallData>()
     );
+    let pattrs: usize = m
+        .insts
+        .values()
+        .filter_map(|i| i.call())
+        .map(|c| c.param_attrs.capacity() * size_of::<nvpass_ir::attr::AttrSet>())
+        .sum();
+    println!("  call param attrs {}", pattrs);
+    let fparams: usize = m
+        .funcs
+        .values()
+        .map(|f| f.params.capacity() * size_of::<nvpass_ir::module::Param>())
+        .sum();
+    println!("  func params {}", fparams);
     println!(
         "blocks {} x {}",
         m.blocks.len(),
