@@ -100,8 +100,8 @@ struct RunArgs {
     /// Skip verifying the input before running the pipeline.
     #[arg(long)]
     disable_verify: bool,
-    /// Threads printing function bodies (0: one per hardware thread). The
-    /// output does not depend on it.
+    /// Threads verifying the input and printing function bodies (0: one
+    /// per hardware thread). The output does not depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
@@ -263,9 +263,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         ))
     })?;
 
+    let mut opts = nvpass_ir::print::ParallelPrint::default();
+    if args.threads > 0 {
+        opts.threads = args.threads;
+    }
     let mut module = parse_input(input)?;
     if !args.disable_verify {
-        nvpass_ir::verify::verify_module(&module).map_err(|errs| verify_failure(&file, &errs))?;
+        nvpass_ir::verify::verify_module_parallel(&module, opts.threads)
+            .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
     let mut session = Session::new(knobs);
@@ -336,10 +341,6 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         return Err(fail(format!(
             "{file}: error: pipeline reported errors; no output written"
         )));
-    }
-    let mut opts = nvpass_ir::print::ParallelPrint::default();
-    if args.threads > 0 {
-        opts.threads = args.threads;
     }
     let written = io::write_output_with(args.output.as_deref(), |sink| {
         nvpass_ir::print::print_module_parallel(&module, opts, sink)

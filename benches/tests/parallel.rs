@@ -1,8 +1,10 @@
 //! The parallel printer writes exactly the bytes of the single-threaded one,
-//! for every thread count and batch size, on the lit-test modules, the real
-//! corpus (when present) and generated modules.
+//! and the parallel verifier reports exactly the single-threaded errors, for
+//! every thread count and batch size, on the lit-test modules, the real
+//! corpus (when present), generated modules and broken modules.
 use nvpass_benches::gen::{generate, Config};
 use nvpass_ir::print::{print_module, print_module_parallel, ParallelPrint};
+use nvpass_ir::verify::{verify_module, verify_module_parallel};
 use nvpass_ir::Module;
 use std::path::Path;
 
@@ -17,8 +19,10 @@ fn parallel(m: &Module, opts: ParallelPrint) -> (Vec<u8>, usize) {
     (out, chunks)
 }
 
-/// Asserts identical output under several thread counts and batch sizes.
+/// Asserts identical output under several thread counts and batch sizes,
+/// and identical verifier results.
 fn check(name: &str, m: &Module) {
+    check_verify(name, m);
     let want = print_module(m);
     for threads in [1, 2, 3, 4] {
         for batch_insts in [1, 7, 4096] {
@@ -91,4 +95,43 @@ fn generated_modules_print_identically() {
         );
         assert!(chunks > 10, "only {chunks} chunks");
     }
+}
+
+/// Asserts the parallel verifier's result equals the sequential one.
+fn check_verify(name: &str, m: &Module) {
+    let want = verify_module(m);
+    for threads in [1, 2, 3, 5] {
+        assert_eq!(
+            verify_module_parallel(m, threads),
+            want,
+            "{name}: verifier on {threads} threads"
+        );
+    }
+}
+
+#[test]
+fn broken_modules_get_the_same_errors_in_the_same_order() {
+    let cfg = Config::sized(3, 96 << 10);
+    let mut m = nvpass_ir::parse_module(generate(&cfg).as_bytes()).unwrap();
+    // Break instructions spread over the whole module: a wrong use-list
+    // position, a dropped terminator and swapped operands of stores.
+    let insts: Vec<_> = m.insts.keys().collect();
+    let mut broken = 0;
+    for (k, &i) in insts.iter().enumerate().step_by(37) {
+        let d = &mut m.insts[i];
+        match k % 3 {
+            0 if !d.ops.is_empty() => d.ops[0].pos += 1000,
+            1 if d.opcode.is_terminator() => {
+                m.detach_inst(i);
+            }
+            _ if d.ops.len() == 2 => d.ops.swap(0, 1),
+            _ => continue,
+        }
+        broken += 1;
+    }
+    assert!(broken > 10, "only {broken} instructions broken");
+    let errs = verify_module(&m).expect_err("the broken module is invalid");
+    let funcs: std::collections::HashSet<_> = errs.iter().filter_map(|e| e.func).collect();
+    assert!(funcs.len() > 3, "errors in only {} functions", funcs.len());
+    check_verify("broken generated module", &m);
 }
