@@ -16,7 +16,9 @@
 //!
 //! Everything is written into one byte buffer; integers are written with a
 //! hand-rolled digit loop and no temporary `String` is built per
-//! instruction.
+//! instruction. With the `parallel` feature, `print_module_parallel` prints
+//! batches of functions on worker threads and writes them in module order
+//! (see the `parallel` submodule's docs).
 //!
 //! Conventions shared with the reader (how verbatim pieces are stored):
 //! * [`GlobalData::tail`](crate::module::GlobalData::tail) pieces are written as `, <piece>` unless the
