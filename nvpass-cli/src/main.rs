@@ -100,6 +100,10 @@ struct RunArgs {
     /// Skip verifying the input before running the pipeline.
     #[arg(long)]
     disable_verify: bool,
+    /// Threads verifying the input and printing function bodies (0: one
+    /// per hardware thread). The output does not depend on it.
+    #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
+    threads: usize,
 }
 
 /// Writes `core::fmt` output straight to standard error.
@@ -259,9 +263,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         ))
     })?;
 
+    let mut opts = nvpass_ir::print::ParallelPrint::default();
+    if args.threads > 0 {
+        opts.threads = args.threads;
+    }
     let mut module = parse_input(input)?;
     if !args.disable_verify {
-        nvpass_ir::verify::verify_module(&module).map_err(|errs| verify_failure(&file, &errs))?;
+        nvpass_ir::verify::verify_module_parallel(&module, opts.threads)
+            .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
     let mut session = Session::new(knobs);
@@ -334,7 +343,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         )));
     }
     let written = io::write_output_with(args.output.as_deref(), |sink| {
-        nvpass_ir::print::print_module_chunked(&module, sink)
+        nvpass_ir::print::print_module_parallel(&module, opts, sink)
     })
     .map_err(fail);
     // The process ends right after this; freeing every node of a large

@@ -237,3 +237,47 @@ fn invalid_remark_regex_is_an_error() {
         stderr(&o)
     );
 }
+
+/// A module of `n` functions, each calling the previous one; function `bad`
+/// (when given) uses a value its definition does not dominate.
+fn many_functions(n: usize, bad: &[usize]) -> String {
+    let mut s = String::from("declare i32 @f0(i32)\n");
+    for i in 1..n {
+        s += &format!("\ndefine i32 @f{i}(i32 %x) {{\nentry:\n  %c = icmp sgt i32 %x, {i}\n  br i1 %c, label %a, label %b\na:\n  %y = call i32 @f{}(i32 %x)\n  br label %b\nb:\n", i - 1);
+        if bad.contains(&i) {
+            s += "  ret i32 %y\n}\n";
+        } else {
+            s += "  %r = phi i32 [ %y, %a ], [ 0, %entry ]\n  ret i32 %r\n}\n";
+        }
+    }
+    s
+}
+
+#[test]
+fn thread_count_does_not_change_output_or_errors() {
+    let input = write("j-good.ll", &many_functions(3000, &[]));
+    let outs: Vec<Vec<u8>> = ["1", "2", "3"]
+        .iter()
+        .map(|j| {
+            let o = run(&["run", "-j", j, "--pipeline", "", input.to_str().unwrap()]);
+            assert!(o.status.success(), "-j {j}: {}", stderr(&o));
+            o.stdout
+        })
+        .collect();
+    assert!(outs[0].len() > 100_000);
+    assert!(outs.iter().all(|o| *o == outs[0]), "output depends on -j");
+    // Errors in functions far apart are reported in the same order.
+    let bad = write("j-bad.ll", &many_functions(3000, &[5, 1500, 2990]));
+    let errs: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|j| {
+            let o = run(&["run", "-j", j, "--pipeline", "", bad.to_str().unwrap()]);
+            assert_eq!(o.status.code(), Some(1), "-j {j}");
+            stderr(&o)
+        })
+        .collect();
+    for f in ["@f5", "@f1500", "@f2990"] {
+        assert!(errs[0].contains(f), "{f} missing: {}", errs[0]);
+    }
+    assert!(errs.iter().all(|e| *e == errs[0]), "errors depend on -j");
+}

@@ -69,9 +69,9 @@ impl Attr {
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct AttrSet {
     /// Attributes written inline, in source order.
-    pub attrs: SmallVec<[Attr; 2]>,
+    pub attrs: SmallVec<[Attr; 1]>,
     /// Attribute groups referenced as `#N`, in source order.
-    pub groups: SmallVec<[u32; 1]>,
+    pub groups: SmallVec<[u32; 2]>,
 }
 
 impl AttrSet {

@@ -9,6 +9,11 @@
 //! * [`print`](mod@print): writes a module as LLVM 19 textual IR.
 //! * [`verify`]: the verifier, usable between passes.
 //! * [`host`]: the implementation of the `nvpass-core` IR traits.
+//!
+//! Features: `std` (default) adds file-oriented helpers; `parallel` (off by
+//! default, implies `std`) adds `print::print_module_parallel` and
+//! `verify::verify_module_parallel`, which use several threads and give
+//! exactly the single-threaded result.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;

@@ -43,7 +43,7 @@ pub enum MdKind {
         /// The node class, e.g. `DILocation`.
         class: Sym,
         /// Fields in source order.
-        fields: SmallVec<[(Sym, MdField); 6]>,
+        fields: SmallVec<[(Sym, MdField); 4]>,
     },
     /// `!DIArgList(...)` and other argument-list forms: operands only.
     ArgList(Vec<MdRef>),

@@ -284,10 +284,18 @@ pub struct Module {
     pub symbols: HashMap<Sym, Value>,
     pub(crate) consts: HashMap<ConstKey, Value>,
     /// The parsed data layout, computed on first use.
-    pub(crate) layout: core::cell::OnceCell<nvpass_core::datalayout::DataLayout>,
+    pub(crate) layout: LayoutCell,
     /// The next free `!N` number, once computed (see `alloc_md_number`).
     pub(crate) md_next: Option<u32>,
 }
+
+/// The cell holding the parsed data layout. With `std` it is a `OnceLock`,
+/// so a module can be read from several threads (the parallel printer);
+/// without `std` it is a `OnceCell`.
+#[cfg(feature = "std")]
+pub(crate) type LayoutCell = std::sync::OnceLock<nvpass_core::datalayout::DataLayout>;
+#[cfg(not(feature = "std"))]
+pub(crate) type LayoutCell = core::cell::OnceCell<nvpass_core::datalayout::DataLayout>;
 
 impl Module {
     /// Creates an empty module.
@@ -314,7 +322,7 @@ impl Module {
             kind,
             name,
             ops: SmallVec::new(),
-            users: Vec::new(),
+            users: SmallVec::new(),
         })
     }
 

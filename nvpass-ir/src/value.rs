@@ -14,7 +14,6 @@
 use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred};
 use crate::metadata::MdRef;
-use alloc::vec::Vec;
 use smallvec::SmallVec;
 
 /// Who holds a use.
@@ -156,8 +155,10 @@ pub struct ValueData {
     pub name: Option<Sym>,
     /// Operands of constants with operands and of metadata-as-value.
     pub ops: SmallVec<[Operand; 2]>,
-    /// Every use of this value.
-    pub users: Vec<Use>,
+    /// Every use of this value. One use is kept inline: most SSA values
+    /// have exactly one, and the inline slot costs no more than a `Vec`
+    /// header.
+    pub users: SmallVec<[Use; 1]>,
 }
 
 /// Key under which scalar constants are uniqued.

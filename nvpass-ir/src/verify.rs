@@ -151,24 +151,80 @@ fn printable(m: &Module, i: Inst) -> bool {
 
 /// Verifies the whole module. Returns every error found.
 pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
-    let mut v = Verifier {
-        m,
-        errors: Vec::new(),
-        bidx: SecondaryMap::with_default(u32::MAX),
-        ipos: SecondaryMap::with_default(u32::MAX),
-        cur: None,
-    };
+    let mut v = Verifier::new(m);
     v.use_lists();
     v.globals();
     for t in &m.order {
-        if let TopLevel::Func(f) = *t {
-            if m.funcs.get(f).is_some_and(|d| !d.erased) {
-                v.function(f);
-            } else if m.funcs.get(f).is_none() {
-                v.cur = None;
-                v.err(None, format!("[function] module order names missing {f}"));
+        v.top_level_func(*t);
+    }
+    if v.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(v.errors)
+    }
+}
+
+/// [`verify_module`] with the functions checked on `threads` threads
+/// (feature `parallel`). Each function's checks read only the module and
+/// the function (the per-function tables are reset after each one), so the
+/// module order is cut into contiguous ranges of about equal instruction
+/// counts, each range is verified by its own thread, and the errors are
+/// concatenated in module order: the result is exactly
+/// [`verify_module`]'s.
+#[cfg(feature = "parallel")]
+pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<VerifyError>> {
+    let mut v = Verifier::new(m);
+    v.use_lists();
+    v.globals();
+    // Instructions per function, counted without walking the layout (which
+    // may be malformed: that is what is being checked).
+    let mut per_func = alloc::vec![1usize; m.funcs.len()];
+    for d in m.insts.values() {
+        if let Some(bd) = d.block.expand().and_then(|b| m.blocks.get(b)) {
+            if let Some(n) = per_func.get_mut(bd.func.index()) {
+                *n += 1;
             }
         }
+    }
+    let weights: Vec<usize> = (m.order.iter())
+        .map(|t| match *t {
+            TopLevel::Func(f) => per_func.get(f.index()).copied().unwrap_or(0),
+            _ => 0,
+        })
+        .collect();
+    let total: usize = weights.iter().sum();
+    let threads = threads.clamp(1, m.order.len().max(1));
+    // Cut points: range k ends where the running weight passes k/threads.
+    let mut cuts = alloc::vec![0usize];
+    let mut acc = 0usize;
+    for (i, w) in weights.iter().enumerate() {
+        acc += w;
+        if cuts.len() < threads && acc * threads >= total * cuts.len() && i + 1 < m.order.len() {
+            cuts.push(i + 1);
+        }
+    }
+    cuts.push(m.order.len());
+    let parts: Vec<Vec<VerifyError>> = std::thread::scope(|s| {
+        let handles: Vec<_> = cuts
+            .windows(2)
+            .map(|r| {
+                let order = &m.order[r[0]..r[1]];
+                s.spawn(move || {
+                    let mut w = Verifier::new(m);
+                    for t in order {
+                        w.top_level_func(*t);
+                    }
+                    w.errors
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    for p in parts {
+        v.errors.extend(p);
     }
     if v.errors.is_empty() {
         Ok(())
@@ -181,13 +237,7 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
 /// `pos` names a use that points back to the slot, and every use names a
 /// slot that reads the value at that position.
 pub fn verify_use_lists(m: &Module) -> Result<(), Vec<VerifyError>> {
-    let mut v = Verifier {
-        m,
-        errors: Vec::new(),
-        bidx: SecondaryMap::with_default(u32::MAX),
-        ipos: SecondaryMap::with_default(u32::MAX),
-        cur: None,
-    };
+    let mut v = Verifier::new(m);
     v.use_lists();
     if v.errors.is_empty() {
         Ok(())
@@ -263,6 +313,28 @@ impl Cfg {
 }
 
 impl<'a> Verifier<'a> {
+    fn new(m: &'a Module) -> Self {
+        Verifier {
+            m,
+            errors: Vec::new(),
+            bidx: SecondaryMap::with_default(u32::MAX),
+            ipos: SecondaryMap::with_default(u32::MAX),
+            cur: None,
+        }
+    }
+
+    /// Verifies `t` when it is a function (or reports a missing one).
+    fn top_level_func(&mut self, t: TopLevel) {
+        if let TopLevel::Func(f) = t {
+            if self.m.funcs.get(f).is_some_and(|d| !d.erased) {
+                self.function(f);
+            } else if self.m.funcs.get(f).is_none() {
+                self.cur = None;
+                self.err(None, format!("[function] module order names missing {f}"));
+            }
+        }
+    }
+
     fn err(&mut self, inst: Option<Inst>, message: String) {
         let func = self.cur;
         let func_name = func

@@ -4,8 +4,11 @@
 //! the size ratio (1.00 = perfectly linear).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--sizes-only]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--only a,b,...]
 //! ```
+//! `--only` keeps the passes whose name contains one of the given words
+//! (parse, print and verify are always measured; `--only none` skips every
+//! pass).
 //! Heap is measured with a counting global allocator, so the numbers are
 //! exact and do not depend on the machine's load; times are the best of
 //! three runs.
@@ -78,6 +81,7 @@ fn main() {
     let mut base_mb = 2usize;
     let mut steps = 5u32;
     let mut cfg = Config::sized(1, 0);
+    let mut only: Vec<String> = Vec::new();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -93,8 +97,14 @@ fn main() {
             "--chain" => cfg.chain = v(),
             "--fan-in" => cfg.fan_in = v(),
             "--scc" => cfg.scc = v(),
+            "--only" => {
+                only = args
+                    .get(i + 1)
+                    .map(|a| a.split(',').map(str::to_string).collect())
+                    .unwrap_or_default()
+            }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--only a,b]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -103,6 +113,7 @@ fn main() {
     let registry: Registry<Module> = nvpass_passes::registry();
     let knobs = registry.knob_values().expect("knobs");
     let mut rows: Vec<StageRow> = Vec::new();
+    let wanted = |stage: &str| only.is_empty() || only.iter().any(|w| stage.contains(w.as_str()));
     let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| match rows
         .iter_mut()
         .find(|r| r.0 == stage)
@@ -130,6 +141,9 @@ fn main() {
         let (t, h, _) = measure(|| nvpass_ir::verify_module(&m).is_ok());
         record("verify", n, t, h);
         for e in registry.entries() {
+            if !wanted(&format!("pass {}", e.info.name)) {
+                continue;
+            }
             let mut pm = registry.build_text(e.info.name).expect("pass builds");
             let mut copies: Vec<Module> = (0..3).map(|_| m.clone()).collect();
             let (t, h, _) = measure(|| {

@@ -226,7 +226,7 @@ impl Parser<'_> {
                 kind: MdKind::ArgList(ops),
             });
         }
-        let mut fields: SmallVec<[(crate::entity::Sym, MdField); 6]> = SmallVec::new();
+        let mut fields: SmallVec<[(crate::entity::Sym, MdField); 4]> = SmallVec::new();
         let empty = self.m.strings.intern(b"");
         if !self.eat(Tk::RParen)? {
             loop {

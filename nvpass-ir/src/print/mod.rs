@@ -16,7 +16,9 @@
 //!
 //! Everything is written into one byte buffer; integers are written with a
 //! hand-rolled digit loop and no temporary `String` is built per
-//! instruction.
+//! instruction. With the `parallel` feature, `print_module_parallel` prints
+//! batches of functions on worker threads and writes them in module order
+//! (see the `parallel` submodule's docs).
 //!
 //! Conventions shared with the reader (how verbatim pieces are stored):
 //! * [`GlobalData::tail`](crate::module::GlobalData::tail) pieces are written as `, <piece>` unless the
@@ -35,6 +37,10 @@
 //!   and printed after the numbered ones.
 
 mod float;
+#[cfg(feature = "parallel")]
+mod parallel;
+#[cfg(feature = "parallel")]
+pub use parallel::{print_module_parallel, ParallelPrint};
 
 use crate::attr::{Attr, AttrSet};
 use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};
@@ -1072,6 +1078,18 @@ impl<'a> Printer<'a> {
     // ----- module -------------------------------------------------------
 
     fn module(&mut self) {
+        self.module_head();
+        let m = self.m;
+        for f in m.func_ids() {
+            self.function_entry(f);
+            self.maybe_flush();
+        }
+        self.module_tail();
+    }
+
+    /// Everything before the functions: header, types, comdats, globals,
+    /// aliases and ifuncs.
+    fn module_head(&mut self) {
         let m = self.m;
         self.ensure_gslots();
         self.ensure_mds();
@@ -1148,12 +1166,20 @@ impl<'a> Printer<'a> {
                 }
             }
         }
-        for f in m.func_ids() {
-            self.c(b'\n');
-            self.fn_attrs_comment(f);
-            self.function(f);
-            self.maybe_flush();
-        }
+    }
+
+    /// A function as it appears in the module: a blank line, the
+    /// `; Function Attrs:` comment and the function.
+    fn function_entry(&mut self, f: Func) {
+        self.c(b'\n');
+        self.fn_attrs_comment(f);
+        self.function(f);
+    }
+
+    /// Everything after the functions: verbatim lines, attribute groups,
+    /// named and numbered metadata.
+    fn module_tail(&mut self) {
+        let m = self.m;
         if !m.verbatim.is_empty() {
             self.c(b'\n');
             for &l in &m.verbatim {

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Scaling series for issue #9: parse, print, verify and every registered pass
+# on generated modules of 1x, 2x, 4x, 8x and 16x a base size. Prints the
+# table of the `scale` benchmark binary (time and peak heap per stage, and
+# both normalized by the size ratio: 1.00 = linear), then every row from 2x
+# up whose time or memory grows by more than LIMIT times the size ratio.
+#
+#   scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]
+#
+# Defaults: --base-mb 1 --steps 5 --limit 1.15. --only keeps the passes whose
+# name contains one of the words (`--only none`: parse, print, verify only).
+# With --strict the script
+# exits 1 when a row is over the limit. Times below 5 ms are not judged
+# (timer and scheduler noise dominate them). The chain, fan-in and SCC shapes
+# grow with the size, so the call-graph passes are exercised at every step.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+base=1 steps=5 limit=1.15 strict=0 only=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --base-mb) base=$2; shift 2 ;;
+    --steps) steps=$2; shift 2 ;;
+    --limit) limit=$2; shift 2 ;;
+    --strict) strict=1; shift ;;
+    --only) only=(--only "$2"); shift 2 ;;
+    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]" >&2; exit 2 ;;
+  esac
+done
+cargo build --release -q -p nvpass-benches --bin scale --manifest-path "$here/Cargo.toml"
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain 50 --fan-in 200 --scc 8 "${only[@]}" | tee "$out"
+echo
+awk -v lim="$limit" '
+  NR > 1 && $(NF-5) != "1x" {
+    size = $(NF-5); ms = $(NF-3); t = $(NF-1); m = $NF
+    stage = $1; for (i = 2; i <= NF - 6; i++) stage = stage " " $i
+    if ((t > lim && ms >= 5) || m > lim) { printf "over %.2f: %-24s %5s  t/lin %s  mem/lin %s\n", lim, stage, size, t, m; n++ }
+  }
+  END { if (n == 0) printf "every stage within %.2f of linear\n", lim; exit (n > 0) }' "$out" && ok=1 || ok=0
+[ "$ok" = 1 ] || [ "$strict" = 0 ]
