@@ -107,6 +107,7 @@ use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Linkage,
     Opcode, TypeKind, User, ValueId,
 };
+use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
@@ -249,11 +250,13 @@ pub fn is_specializable_param<M: IrView + ?Sized>(ir: &M, f: FuncId, k: usize) -
 }
 
 /// Spec 000 `specialization_candidate` (see the module docs).
-pub fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
+///
+/// `kernels` is the module's kernel set, computed once per run.
+pub fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId, kernels: &KernelSet) -> bool {
     let fa = |k| ir.has_attr(f, AttrSlot::Function, AttrKey::Kind(k));
     !ir.func_is_declaration(f)
         && !ir.func_name(f).starts_with("llvm.")
-        && !provenance::is_kernel(ir, f)
+        && !kernels.contains(f)
         && !fa(AttrKind::OptNone)
         && !fa(AttrKind::NoInline)
         && !fa(AttrKind::Naked)
@@ -302,6 +305,8 @@ struct Run<'c, 'a> {
     budget: i64,
     attempts: i64,
     prov: HashMap<FuncId, Option<Provenance>>,
+    /// The module's kernels, computed once: clones are never kernels.
+    kernels: KernelSet,
     clones: HashMap<(FuncId, Votes), FuncId>,
     changed: bool,
 }
@@ -322,7 +327,7 @@ impl Run<'_, '_> {
                     budget_cap: Some(K_BUDGET_CAP),
                     conservative: false,
                 };
-                provenance::analyze(ir, f, opts).ok()
+                provenance::analyze_in(ir, f, opts, &self.kernels).ok()
             })
             .as_ref()
     }
@@ -459,6 +464,7 @@ fn retype_param<M: IrEdit + ?Sized>(
 fn resolve_return<M: IrEdit + ?Sized>(
     ir: &mut M,
     f: FuncId,
+    kernels: &KernelSet,
 ) -> Result<Option<ConcreteSpace>, EditError> {
     if ir.type_kind(ir.ret_type(f)) != TypeKind::Ptr(0) {
         return Ok(None);
@@ -467,7 +473,7 @@ fn resolve_return<M: IrEdit + ?Sized>(
         budget_cap: Some(K_BUDGET_CAP),
         conservative: false,
     };
-    let Ok(prov) = provenance::analyze(ir, f, opts) else {
+    let Ok(prov) = provenance::analyze_in(ir, f, opts, kernels) else {
         return Ok(None);
     };
     let mut rets = Vec::new();
@@ -586,13 +592,14 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
             budget,
             attempts: 0,
             prov: HashMap::new(),
+            kernels: KernelSet::compute(ir),
             clones: HashMap::new(),
             changed: false,
         };
         let mut wl: nvpass_core::worklist::Worklist<FuncId> =
             nvpass_core::worklist::Worklist::new();
         for f in ir.funcs().collect::<Vec<_>>() {
-            if is_candidate(ir, f) {
+            if is_candidate(ir, f, &run.kernels) {
                 wl.push(f);
             }
         }
@@ -600,7 +607,10 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
         let (mut n_cloned, mut n_in_place, mut n_calls) = (0u64, 0u64, 0u64);
         let mut erased: HashSet<FuncId> = HashSet::new();
         while let Some(f) = wl.pop() {
-            if erased.contains(&f) || !is_candidate(ir, f) || run.provenance(ir, f).is_none() {
+            if erased.contains(&f)
+                || !is_candidate(ir, f, &run.kernels)
+                || run.provenance(ir, f).is_none()
+            {
                 continue;
             }
             let (sites, all_sites) = Run::call_sites(ir, f);
@@ -682,7 +692,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     run.note(format!(
                         "{tname}{DUMP_ARGS_CHANGED}{count}{DUMP_ARGS_SUFFIX}"
                     ));
-                    if let Some(s) = resolve_return(ir, target).map_err(edit_err)? {
+                    if let Some(s) = resolve_return(ir, target, &run.kernels).map_err(edit_err)? {
                         run.note(format!("{tname}{DUMP_RETURN} {}", s.addr_space().0));
                     }
                     run.prov.remove(&target);
@@ -713,7 +723,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
             }
             let mut pushed = 0;
             for g in affected {
-                if !erased.contains(&g) && is_candidate(ir, g) && wl.push(g) {
+                if !erased.contains(&g) && is_candidate(ir, g, &run.kernels) && wl.push(g) {
                     pushed += 1;
                 }
             }

@@ -80,6 +80,7 @@ use nvpass_core::ir::{
     AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Opcode,
     TypeKind, ValueId, ValueKind,
 };
+use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
@@ -258,9 +259,10 @@ fn run_function<M: IrEdit + ?Sized>(
     f: FuncId,
     cx: &mut PassContext<'_>,
     opts: ProvenanceOptions,
+    kernels: &KernelSet,
 ) -> Result<FnStats, PassFailure> {
     let fname = String::from(ir.func_name(f));
-    let Ok(mut prov) = provenance::analyze(ir, f, opts) else {
+    let Ok(mut prov) = provenance::analyze_in(ir, f, opts, kernels) else {
         return Ok(FnStats {
             retyped: 0,
             accesses: 0,
@@ -503,7 +505,7 @@ fn fold_casts<M: IrEdit + ?Sized>(
             // single entry-block global view.
             if replacement.is_none() && d == 1 {
                 if let ValueKind::Argument { func, index } = ir.value_kind(src) {
-                    let kernel_ptr = provenance::is_kernel(ir, func)
+                    let kernel_ptr = prov.in_kernel()
                         && prov.of(ir, src) == AsLattice::Known(ConcreteSpace::Global)
                         && !ir.has_attr(
                             func,
@@ -572,9 +574,10 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for MemSpaceOpt {
             conservative: cx.knob_bool(&MEMSPACE_OPT_CONSERVATIVE),
         };
         let funcs: Vec<FuncId> = ir.funcs().filter(|&f| !ir.func_is_declaration(f)).collect();
+        let kernels = KernelSet::compute(ir);
         let (mut retyped, mut accesses, mut folded) = (0, 0, 0);
         for f in funcs {
-            let st = run_function(ir, f, cx, opts)?;
+            let st = run_function(ir, f, cx, opts, &kernels)?;
             if verbose && st.retyped + st.accesses + st.folded > 0 {
                 let d = Diagnostic::new(Severity::Note, INFO.name, "Trace").text(format!(
                     "{}: {} pointers retagged, {} accesses retagged, {} casts folded",

@@ -63,7 +63,7 @@ use nvpass_core::ir::{
     AttrKey, AttrKind, AttrSlot, BlockId, Callee, ConstKind, FuncId, InstId, IrView, MdOperand,
     Opcode, TypeKind, User, ValueId, ValueKind,
 };
-use nvpass_core::kernel::is_kernel_function;
+use nvpass_core::kernel::{is_kernel_function, KernelSet};
 use nvpass_core::worklist::Worklist;
 
 /// Per-block visit cap of the address-space driver: a function whose
@@ -97,6 +97,9 @@ pub const GRID_CONSTANT_ATTR: &str = "nvvm.grid_constant";
 /// clang 19 marks kernels only through `!nvvm.annotations`, an
 /// `!{ptr @f, !"kernel", i32 1}` annotation that no pass has transplanted
 /// yet. Provenance must not depend on whether `kernel-attr-transplant` ran.
+///
+/// This reads the annotations on every call; passes compute a
+/// [`KernelSet`] once per run and use [`analyze_in`].
 pub fn is_kernel<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
     is_kernel_function(ir, f) || annotated_kernels(ir).contains(&f)
 }
@@ -161,6 +164,12 @@ struct Slot {
 }
 
 impl Provenance {
+    /// Whether the analyzed function is a kernel (its pointer parameters
+    /// are then global).
+    pub fn in_kernel(&self) -> bool {
+        self.kernel
+    }
+
     /// The element of pointer value `v` (an argument, instruction result or
     /// constant of the analyzed function).
     pub fn of<M: IrView + ?Sized>(&self, ir: &M, v: ValueId) -> AsLattice {
@@ -303,6 +312,7 @@ fn innermost_cast_source<M: IrView + ?Sized>(ir: &M, v: ValueId) -> ValueId {
 /// `addrspacecast`s) the `byval` or grid-constant aggregate parameter of a
 /// kernel that the kernel only ever loads from: the pointer it reads is
 /// then a kernel argument as the host passed it (see the module docs).
+/// The caller has established that the load's function is a kernel.
 fn loads_from_readonly_kernel_aggregate<M: IrView + ?Sized>(ir: &M, ld: InstId) -> bool {
     let Some(mut p) = ir.mem_ptr(ld) else {
         return false;
@@ -324,7 +334,7 @@ fn loads_from_readonly_kernel_aggregate<M: IrView + ?Sized>(ir: &M, ld: InstId) 
                 let slot = AttrSlot::Param(index);
                 let aggregate = ir.has_attr(func, slot, AttrKey::Kind(AttrKind::ByVal))
                     || ir.has_attr(func, slot, AttrKey::Str(GRID_CONSTANT_ATTR));
-                return aggregate && is_kernel(ir, func) && only_loaded(ir, p);
+                return aggregate && only_loaded(ir, p);
             }
             _ => return false,
         }
@@ -545,13 +555,27 @@ fn find_field_slot<M: IrView + ?Sized>(ir: &M, av: ValueId, p: &mut Provenance) 
 }
 
 /// Runs the driver on `f` to a fixed point (see the module docs).
+///
+/// Computes the module's kernels first; a pass analyzing many functions
+/// computes them once and calls [`analyze_in`].
 pub fn analyze<M: IrView + ?Sized>(
     ir: &M,
     f: FuncId,
     opts: ProvenanceOptions,
 ) -> Result<Provenance, BudgetExceeded> {
+    analyze_in(ir, f, opts, &KernelSet::compute(ir))
+}
+
+/// [`analyze`] with the module's kernels already computed (the one kernel
+/// predicate plus legacy annotations, as [`is_kernel`]).
+pub fn analyze_in<M: IrView + ?Sized>(
+    ir: &M,
+    f: FuncId,
+    opts: ProvenanceOptions,
+    kernels: &KernelSet,
+) -> Result<Provenance, BudgetExceeded> {
     let mut p = Provenance {
-        kernel: is_kernel(ir, f),
+        kernel: kernels.contains(f),
         conservative: opts.conservative,
         ..Provenance::default()
     };
