@@ -42,8 +42,8 @@
 //!    qualify by rule 1) and is at least as aligned as the copy would have
 //!    been (the `align` of the call-site or parameter attribute, else the
 //!    ABI alignment of the `byval` type). Soundness: nothing but the caller
-//!    can reach a non-escaping object, the caller is suspended during the
-//!    call, and `F` only reads it and never observes its address, so
+//!    can reach a non-escaping object (an `alloca` is private to its
+//!    thread), the caller is suspended during the call, and `F` only reads it and never observes its address, so
 //!    reading the original instead of a copy is unobservable.
 //! 3. **Rewrite.** The set of dropped parameters of a call site is its
 //!    *key*. When `F` is `internal`/`private`, every use of `F` is such a
@@ -61,7 +61,9 @@
 //!    would otherwise still emit its body and the copies in it.
 //!
 //! Clones are not revisited in the same run (their call sites were keyed
-//! on the original's qualifying parameters); a second run changes nothing.
+//! on the original's qualifying parameters); a second run changes nothing,
+//! unless the clone bound below stopped the first one (the second then
+//! continues with a fresh bound).
 //!
 //! # Knobs
 //!
@@ -80,8 +82,9 @@
 //!
 //! # Choices made
 //!
-//! * Only `call`s count as call sites; an `invoke` or any other use of `F`
-//!   (address taken) keeps `F` unchanged and forces clones.
+//! * Only `call`s count as call sites; when `F` is also used otherwise
+//!   (`invoke`, address taken), `F` itself is kept for those uses and the
+//!   qualifying calls go to clones.
 //! * `align` is dropped with `byval`: on a plain pointer parameter it would
 //!   be a promise about every argument, and an unused parameter accepts any
 //!   argument. `writable` and `dead_on_unwind` go too: they describe the
