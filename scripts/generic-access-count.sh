@@ -12,6 +12,10 @@
 #   spec+inl    nvpass ipmsp,force-inline,memspace-opt (the clones ipmsp
 #               makes are alwaysinline: this is where they end up)
 #   split+inl   nvpass ipmsp<split-conflicts>,force-inline,memspace-opt
+#   bv+spec     nvpass byval-ref,ipmsp,memspace-opt (byval-ref passes
+#               read-only byval aggregates of local objects by reference,
+#               so llc makes no generic copies of them)
+#   bv+split    nvpass byval-ref,ipmsp<split-conflicts>,memspace-opt
 #
 # The byval copies llc-19 emits at call sites (LowerCall loads the caller's
 # copy of a byval argument with no address space, e.g. `ld.u8 [%SP+0]`)
@@ -26,14 +30,15 @@
 # helpers stay behind, generic, after specialization.
 #
 # A check passes when an nvpass variant has no more generic accesses than
-# its baseline (spec/split/spec+inl/split+inl vs base, spec+O2/split+O2 vs
-# O2) and every tool
-# succeeds. Prints a table, one PASS/FAIL line per check and a closing
+# its baseline (spec/split/spec+inl/split+inl/bv+spec/bv+split vs base,
+# spec+O2/split+O2 vs O2) and every tool succeeds; the PTX of bv+spec and
+# bv+split must also assemble with ptxas -arch=sm_90 (one check each). Prints a table, one PASS/FAIL line per check and a closing
 # "N passed, N failed" line; exits non-zero when anything failed.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${1:-${NVPASS_CORPUS:-$HOME/.cache/nvpass-corpus}}
 cli=${NVPASS_CLI:-$here/target/release/nvpass-cli}
+ptxas=${PTXAS:-$corpus/bin/ptxas}
 [ -x "$cli" ] || cargo build --release -q -p nvpass-cli --manifest-path "$here/Cargo.toml"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -63,11 +68,13 @@ for ll in "$corpus"/ll/*.fe.ll; do
   "$cli" run --pipeline 'ipmsp<split-conflicts>,memspace-opt' "$ll" -o "$work/$mod.split.ll" 2>/dev/null || ok=0
   "$cli" run --pipeline 'ipmsp,force-inline,memspace-opt' "$ll" -o "$work/$mod.spec+inl.ll" 2>/dev/null || ok=0
   "$cli" run --pipeline 'ipmsp<split-conflicts>,force-inline,memspace-opt' "$ll" -o "$work/$mod.split+inl.ll" 2>/dev/null || ok=0
+  "$cli" run --pipeline 'byval-ref,ipmsp,memspace-opt' "$ll" -o "$work/$mod.bv+spec.ll" 2>/dev/null || ok=0
+  "$cli" run --pipeline 'byval-ref,ipmsp<split-conflicts>,memspace-opt' "$ll" -o "$work/$mod.bv+split.ll" 2>/dev/null || ok=0
   opt-19 -O2 -S "$ll" -o "$work/$mod.O2.ll" || ok=0
   for v in spec split; do
     opt-19 -O2 -S "$work/$mod.$v.ll" -o "$work/$mod.$v+O2.ll" || ok=0
   done
-  for v in base spec split O2 spec+O2 split+O2 spec+inl split+inl; do
+  for v in base spec split O2 spec+O2 split+O2 spec+inl split+inl bv+spec bv+split; do
     if [ -f "$work/$mod.$v.ll" ] && ptx "$work/$mod.$v.ll" "$work/$mod.$v.ptx"; then
       gen[$mod.$v]=$(count_generic "$work/$mod.$v.ptx")
       cv[$mod.$v]=$(count_cvta "$work/$mod.$v.ptx")
@@ -84,7 +91,14 @@ for ll in "$corpus"/ll/*.fe.ll; do
     fi
     printf '%-22s %-9s %8s %6s %8s %6s %6s\n' "$mod" "$v" "${gen[$mod.$v]}" "${cv[$mod.$v]}" "${wgen[$mod.$v]}" "${wcv[$mod.$v]}" "${bv[$mod.$v]}"
   done
-  for pair in spec:base split:base spec+O2:O2 split+O2:O2 spec+inl:base split+inl:base; do
+  for v in bv+spec bv+split; do
+    if [ -f "$work/$mod.$v.ptx" ] && "$ptxas" -c -arch=sm_90 "$work/$mod.$v.ptx" -o "$work/$mod.$v.cubin" 2>"$work/ptxas.log"; then
+      pass=$((pass + 1)); echo "PASS ptxas $mod $v"
+    else
+      fail=$((fail + 1)); echo "FAIL ptxas $mod $v"
+    fi
+  done
+  for pair in spec:base split:base spec+O2:O2 split+O2:O2 spec+inl:base split+inl:base bv+spec:base bv+split:base; do
     v=${pair%%:*} b=${pair##*:}
     if [ $ok = 1 ] && [ "${gen[$mod.$v]}" != NA ] && [ "${gen[$mod.$v]}" -le "${gen[$mod.$b]}" ] &&
        [ "${wgen[$mod.$v]}" != NA ] && [ "${wgen[$mod.$v]}" -le "${wgen[$mod.$b]}" ]; then
@@ -96,7 +110,7 @@ for ll in "$corpus"/ll/*.fe.ll; do
 done
 # Totals over all modules, and the share of the baseline's generic
 # accesses each variant removes.
-for v in base spec split O2 spec+O2 split+O2 spec+inl split+inl; do
+for v in base spec split O2 spec+O2 split+O2 spec+inl split+inl bv+spec bv+split; do
   t=0 c=0 b=0
   for k in "${!gen[@]}"; do
     case "$k" in *."$v") ;; *) continue ;; esac

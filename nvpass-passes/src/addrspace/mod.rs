@@ -5,6 +5,7 @@
 //! |---|---|
 //! | [`provenance`] | the classifier both passes share: which concrete space a pointer points into (kernel pointer parameters and the pointers in read-only kernel aggregates are global, allocas local, typed pointers their space, through casts, GEPs, phis, selects, spill slots and the fields of local aggregates) |
 //! | [`rewrite`] | converting a pointer to another space with as few `addrspacecast`s as possible |
+//! | [`byval_ref`] | `byval-ref` / `ByvalToRefPass` (not in the specs: read-only `byval` aggregates of non-escaping locals passed by reference, so that llc makes no generic copies and `ipmsp` sees local pointers) |
 //! | [`ipmsp`] | `ipmsp` / `IPMSPPass` |
 //! | [`memspace_opt`] | `memspace-opt` / `MemorySpaceOptPass` |
 //!
@@ -14,8 +15,11 @@
 //!
 //! Intended order (spec 004 "Ordering is deliberate"):
 //! `ipmsp,memspace-opt`: specialization first makes helper parameters
-//! concrete, then the walker retags the chains inside the clones.
+//! concrete, then the walker retags the chains inside the clones. The
+//! extension `byval-ref` goes first when used (`byval-ref,ipmsp,memspace-opt`):
+//! the by-reference parameters it makes are what `ipmsp` specializes.
 
+pub mod byval_ref;
 pub mod ipmsp;
 pub mod memspace_opt;
 pub mod provenance;
@@ -38,8 +42,10 @@ pub const fn space_word(s: ConcreteSpace) -> &'static str {
     }
 }
 
-/// Registers `ipmsp` and `memspace-opt`, in pipeline order.
+/// Registers `byval-ref`, `ipmsp` and `memspace-opt`, in pipeline order.
 pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
+    r.register(&byval_ref::INFO, byval_ref::construct::<M>)
+        .expect("byval-ref registered once");
     // Names are fixed constants that no other family uses.
     r.register(&ipmsp::INFO, ipmsp::construct::<M>)
         .expect("ipmsp registered once");
