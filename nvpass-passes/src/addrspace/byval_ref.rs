@@ -97,18 +97,19 @@ use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
+use hashbrown::HashSet;
+
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, Callee, FuncId, InstId, IrEdit, IrView, Linkage, Opcode,
     User, ValueId,
 };
+use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
 };
 use nvpass_core::stats::StatInfo;
-
-use super::provenance;
 
 /// Default of [`OPT_MAX_CLONES`]: clones one run may create.
 ///
@@ -440,11 +441,12 @@ fn alloca_alignment<M: IrView + ?Sized>(ir: &M, a: InstId) -> Option<u64> {
         .or_else(|| ir.alloca_type(a).and_then(|t| ir.abi_align(t)))
 }
 
-/// Whether `f` is a function this pass may change or clone.
-fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
+/// Whether `f` is a function this pass may change or clone (`kernels`:
+/// the module's kernels, computed once per run).
+fn is_candidate<M: IrView + ?Sized>(ir: &M, f: FuncId, kernels: &KernelSet) -> bool {
     !ir.func_is_declaration(f)
         && !ir.func_name(f).starts_with("llvm.")
-        && !provenance::is_kernel(ir, f)
+        && !kernels.contains(f)
         && !ir.func_linkage(f).is_interposable()
 }
 
@@ -548,9 +550,10 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for ByvalToRef {
     ) -> Result<PreservedOrChanged, PassFailure> {
         let (mut n_cloned, mut n_in_place, mut n_args) = (0u64, 0u64, 0u64);
         let mut changed = false;
-        let mut erased: Vec<FuncId> = Vec::new();
+        let mut erased: HashSet<FuncId> = HashSet::new();
+        let kernels = KernelSet::compute(ir);
         for f in ir.funcs().collect::<Vec<_>>() {
-            if erased.contains(&f) || !is_candidate(ir, f) {
+            if erased.contains(&f) || !is_candidate(ir, f, &kernels) {
                 continue;
             }
             let qual: Vec<usize> = (0..ir.num_params(f))
@@ -622,7 +625,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for ByvalToRef {
             {
                 // Refused (and harmless) if something still refers to it.
                 if ir.erase_function(f).is_ok() {
-                    erased.push(f);
+                    erased.insert(f);
                 }
             }
         }
