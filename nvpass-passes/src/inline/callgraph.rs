@@ -7,7 +7,7 @@
 
 use alloc::vec::Vec;
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use nvpass_core::inline_cost::direct_callee;
 use nvpass_core::ir::{FuncId, InstId, IrView};
 
@@ -28,6 +28,8 @@ pub struct Sccs {
     pub order: Vec<Vec<FuncId>>,
     /// Index into `order` of each function's component.
     pub scc_of: HashMap<FuncId, usize>,
+    /// Functions with a direct call to themselves.
+    pub self_calls: HashSet<FuncId>,
 }
 
 impl Sccs {
@@ -49,6 +51,12 @@ impl Sccs {
                 s
             })
             .collect();
+        let mut out = Sccs::default();
+        for (k, s) in succ.iter().enumerate() {
+            if s.binary_search(&k).is_ok() {
+                out.self_calls.insert(funcs[k]);
+            }
+        }
         // Iterative Tarjan.
         let n = funcs.len();
         let mut index = alloc::vec![usize::MAX; n];
@@ -56,7 +64,6 @@ impl Sccs {
         let mut on_stack = alloc::vec![false; n];
         let mut stack: Vec<usize> = Vec::new();
         let mut next = 0usize;
-        let mut out = Sccs::default();
         for root in 0..n {
             if index[root] != usize::MAX {
                 continue;
@@ -106,6 +113,16 @@ impl Sccs {
             }
         }
         out
+    }
+
+    /// Whether `f` is recursive: its component has more than one function,
+    /// or it calls itself.
+    pub fn is_recursive(&self, f: FuncId) -> bool {
+        self.self_calls.contains(&f)
+            || self
+                .scc_of
+                .get(&f)
+                .is_some_and(|&k| self.order[k].len() > 1)
     }
 
     /// Whether `a` and `b` are in the same component.

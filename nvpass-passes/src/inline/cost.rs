@@ -1,23 +1,54 @@
 //! `inline` (`InlinerPass`): the cost-driven inliner of spec 001.
 //!
-//! # Walk
+//! # Walk: one run reaches a fixed point
 //!
-//! Bottom-up over the SCCs of the direct-call graph ([`Sccs`]): callees are
-//! finished before their callers, as in cicc's `Inliner::inlineCallsImpl`.
-//! Within an SCC, each function's call sites are visited in layout order,
-//! followed by the call sites each inlining copies in.
+//! Functions are visited bottom-up over the SCCs of the direct-call graph
+//! ([`Sccs`]): callees are finished before their callers, as in cicc's
+//! `Inliner::inlineCallsImpl`. A visit walks the caller's call sites in
+//! layout order, followed by the call sites each inlining copies in, and
+//! walks them again until a walk inlines nothing. When a visit changes a
+//! function, the functions whose decisions read it are visited again: its
+//! callers (they priced its old body), the last remaining caller of a
+//! local callee (models B and C give it LLVM's last-call bonus), and the
+//! functions refused by the module-wide cap once erasures shrink the
+//! module. Internal (discardable) callees left without uses are erased
+//! right after the visit that inlined them, not at the end.
+//!
+//! Every decision is a function of the current IR and the knobs; no budget
+//! is a counter of the run. So when the run ends, every remaining call is
+//! one that the same decision refuses on the output, and a second run
+//! changes nothing: `inline` is idempotent for every model (the property
+//! tests and `tests/lit/inline/idempotent.ll` check it).
+//!
+//! # Budgets as caps on the IR (choice)
+//!
+//! Spec 001 "Two-Budget System" describes `inline-budget` as a per-caller
+//! limit that "caps how much code can be inlined into a single function"
+//! and `inline-total-budget` as a module-wide limit on "the total amount of
+//! inlining"; cicc charges each inlined call's cost to counters that live
+//! for one run. A second run would then grant every caller a fresh budget
+//! and keep inlining into what the first run expanded, so nvpass reads the
+//! budgets as caps on what the IR is now, with the spec's numbers:
+//!
+//! - a call is inlined only when `size(caller) + cost <= budget`, where the
+//!   budget is `inline-budget` (20000; `aggressive-inline` makes the default
+//!   40000), or `inline-adj-budget1` for kernels when it is set;
+//! - with `inline-total-budget` set, also `size(module) + cost <= total`.
+//!
+//! A function's size is its instructions that survive code generation (not
+//! debug, lifetime or `assume` markers) at the model's instruction cost
+//! (model A: [`MODEL_A_INST_COST`]; models B and C: `inline-instr-cost`),
+//! the module's size the sum over its definitions. The cost charged is the
+//! model's cost, at least 0. Remarks report the room left
+//! (`budget - size(caller)`) as the threshold (model A) or `Budget`.
 //!
 //! # Models (option `model`)
 //!
 //! - `nvidia` (default): model A ([`model_a_cost`]) with model D
-//!   ([`with_model_d`]) on top. A call is inlined when its cost fits in the
-//!   caller's remaining budget: `inline-budget` (20000;
-//!   `aggressive-inline` makes the default 40000), or for kernels
-//!   `inline-adj-budget1` when it is set. The module-wide
-//!   `inline-total-budget` (unlimited by default) caps the sum over all
-//!   callers. Each inlined call's cost is charged to both.
+//!   ([`with_model_d`]) on top; a call is inlined when its cost fits the
+//!   caps above.
 //! - `llvm`: model B ([`model_b_cost`]) + model D; a call is inlined when
-//!   `cost < threshold` (LLVM's rule), and the budgets above also apply.
+//!   `cost < threshold` (LLVM's rule) and it fits the caps.
 //! - `cgscc`: model C ([`model_c_cost`]) + model D: model B with calls
 //!   inside one SCC multiplied by `function-inline-cost-multiplier`. The
 //!   advisor mode comes from `enable-ml-inliner`; only `default` is
@@ -25,13 +56,29 @@
 //!   is refused at pipeline construction).
 //!
 //! With `nv-inline-all` every call with a visible body is inlined (model A's
-//! force-all mode; recursion is still broken). Callees with `alwaysinline`
-//! are always inlined, `noinline` never, in every model.
+//! force-all mode; recursion is still refused, see below). Callees with
+//! `alwaysinline` are always inlined (unless recursive), `noinline` never,
+//! in every model; a call site with `noinline` is not inlined unless the
+//! callee is `alwaysinline` (LLVM's order).
 //!
-//! Recursive calls (callee in the caller's SCC) are never inlined by models
-//! A and B; model C prices them with its multiplier, and the inline
-//! history ([`CallerInliner::in_history`]) stops any cycle after one
-//! unrolling.
+//! # Recursion (choice)
+//!
+//! A callee that is recursive (its SCC has more than one function, or it
+//! calls itself) is never inlined by models A and B, nor by any model when
+//! the caller is outside its SCC; an `alwaysinline` callee in a cycle is
+//! refused as `inline-must` refuses it. LLVM unrolls such calls once per
+//! run through its inline history, which a second run does not remember, so
+//! every run would unroll once more. Model C inlines a call between two
+//! functions of one SCC when the callee does not call itself and the
+//! multiplied cost passes; the calls this copy brings in that target the
+//! caller's SCC get the call-site attribute `noinline`, which records the
+//! one unrolling in the IR (as LLVM records its intra-SCC cost multiplier
+//! as a call-site attribute), and the SCCs are recomputed.
+//!
+//! Termination: an inlining outside recursion replaces a call by calls to
+//! functions strictly lower in the SCC order, and an inlining inside an SCC
+//! removes one unmarked call inside the SCC and adds only marked ones, so
+//! the run ends on every input.
 //!
 //! # Remarks
 //!
@@ -43,27 +90,33 @@
 //! intrinsics and declarations are not reported (LLVM does not either);
 //! `profuseinline` adds them.
 //!
+//! Missed remarks are those of each function's last visit, emitted at the
+//! end of the run (callees first).
+//!
 //! Allocas are merged after inlining ([`super::merge`]) unless
-//! `disable-inlined-alloca-merging` is set; internal callees left without
-//! uses are erased.
+//! `disable-inlined-alloca-merging` is set.
 
+use alloc::collections::{BTreeSet, VecDeque};
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use nvpass_core::diag::RemarkKind;
+use hashbrown::{HashMap, HashSet};
+
+use nvpass_core::diag::{Diagnostic, RemarkKind};
 use nvpass_core::inline_cost::{
-    cost_below_threshold, direct_callee, model_a_cost, model_b_cost, model_c_cost, with_model_d,
-    AdvisorMode, ModelAParams, ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET, INLINER_KNOBS,
-    INTRINSIC_NAME_PREFIX, KNOB_AGGRESSIVE_INLINE, KNOB_DISABLE_INLINED_ALLOCA_MERGING,
-    KNOB_ENABLE_ML_INLINER, KNOB_FUNCTION_INLINE_COST_MULTIPLIER, KNOB_INLINECOLD_THRESHOLD,
-    KNOB_INLINEHINT_THRESHOLD, KNOB_INLINE_ADJ_BUDGET1, KNOB_INLINE_BUDGET,
-    KNOB_INLINE_CALL_PENALTY, KNOB_INLINE_COLD_CALLSITE_THRESHOLD, KNOB_INLINE_INSTR_COST,
-    KNOB_INLINE_MAXSWITCHCASES, KNOB_INLINE_MEMACCESS_COST, KNOB_INLINE_NUMSWITCHFUNC,
-    KNOB_INLINE_SWITCHCTRL, KNOB_INLINE_THRESHOLD, KNOB_INLINE_TOTAL_BUDGET, KNOB_NV_INLINE_ALL,
-    KNOB_PROFUSEINLINE,
+    cost_below_threshold, direct_callee, is_free_marker, model_a_cost, model_b_cost, model_c_cost,
+    with_model_d, AdvisorMode, ModelAParams, ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET,
+    INLINER_KNOBS, INTRINSIC_NAME_PREFIX, KNOB_AGGRESSIVE_INLINE,
+    KNOB_DISABLE_INLINED_ALLOCA_MERGING, KNOB_ENABLE_ML_INLINER,
+    KNOB_FUNCTION_INLINE_COST_MULTIPLIER, KNOB_INLINECOLD_THRESHOLD, KNOB_INLINEHINT_THRESHOLD,
+    KNOB_INLINE_ADJ_BUDGET1, KNOB_INLINE_BUDGET, KNOB_INLINE_CALL_PENALTY,
+    KNOB_INLINE_COLD_CALLSITE_THRESHOLD, KNOB_INLINE_INSTR_COST, KNOB_INLINE_MAXSWITCHCASES,
+    KNOB_INLINE_MEMACCESS_COST, KNOB_INLINE_NUMSWITCHFUNC, KNOB_INLINE_SWITCHCTRL,
+    KNOB_INLINE_THRESHOLD, KNOB_INLINE_TOTAL_BUDGET, KNOB_NV_INLINE_ALL, KNOB_PROFUSEINLINE,
+    MODEL_A_INST_COST,
 };
-use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView};
+use nvpass_core::ir::{Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, User};
 use nvpass_core::kernel::is_kernel_function;
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::pass::{
@@ -72,8 +125,8 @@ use nvpass_core::pass::{
 use nvpass_core::stats::StatInfo;
 
 use super::callgraph::{call_sites, Sccs};
+use super::is_dead_discardable;
 use super::merge::CallerInliner;
-use super::remove_dead_callees;
 
 /// Option `model`: `nvidia` (model A, default), `llvm` (model B) or `cgscc`
 /// (model C); model D applies to all three.
@@ -215,6 +268,7 @@ enum Decision {
         cost: i64,
         threshold: i64,
         why: &'static str,
+        intra_scc: bool,
     },
     TooCostly {
         cost: i64,
@@ -223,70 +277,189 @@ enum Decision {
     Budget {
         cost: i64,
         budget: i64,
+        module_wide: bool,
     },
     Never(&'static str),
 }
 
-impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
-    fn info(&self) -> &'static PassInfo {
-        &INLINER_INFO
+/// The state of one run: the call graph, the queue of functions to
+/// (re)visit, cached sizes, and the Missed remarks of each function's last
+/// visit.
+struct Run<'k> {
+    k: &'k Knobs,
+    model: Model,
+    sccs: Sccs,
+    /// `(component, position)` of each function in `sccs.order`.
+    rank: HashMap<FuncId, (usize, usize)>,
+    queue: BTreeSet<(usize, usize)>,
+    erased: HashSet<FuncId>,
+    /// Exact size of each function whose body has not changed since it was
+    /// measured.
+    weights: HashMap<FuncId, i64>,
+    /// Functions whose last visit hit the module-wide cap, with the module
+    /// size at that visit.
+    capped_by_module: HashMap<FuncId, i64>,
+    missed: HashMap<FuncId, Vec<Diagnostic>>,
+    changed: bool,
+}
+
+impl<'k> Run<'k> {
+    fn new<M: IrView + ?Sized>(m: &M, k: &'k Knobs, model: Model) -> Run<'k> {
+        let mut run = Run {
+            k,
+            model,
+            sccs: Sccs::default(),
+            rank: HashMap::new(),
+            queue: BTreeSet::new(),
+            erased: HashSet::new(),
+            weights: HashMap::new(),
+            capped_by_module: HashMap::new(),
+            missed: HashMap::new(),
+            changed: false,
+        };
+        run.recompute_sccs(m);
+        run
     }
 
-    fn run(
-        &mut self,
-        m: &mut M,
-        cx: &mut PassContext<'_>,
-    ) -> Result<PreservedOrChanged, PassFailure> {
-        let k = read_knobs(cx)?;
-        let sccs = Sccs::compute(m);
-        let mut total_used: i64 = 0;
-        let mut inlined_from: Vec<FuncId> = Vec::new();
-        let mut changed = false;
-        for comp in &sccs.order {
-            for &caller in comp {
-                let mut budget_left = if is_kernel_function(m, caller) {
-                    k.kernel_budget
-                } else {
-                    k.budget
+    /// Recomputes the SCCs and queues every function.
+    fn recompute_sccs<M: IrView + ?Sized>(&mut self, m: &M) {
+        self.sccs = Sccs::compute(m);
+        self.rank.clear();
+        self.queue.clear();
+        for (c, comp) in self.sccs.order.iter().enumerate() {
+            for (p, &f) in comp.iter().enumerate() {
+                self.rank.insert(f, (c, p));
+                self.queue.insert((c, p));
+            }
+        }
+    }
+
+    fn requeue(&mut self, f: FuncId) {
+        if let Some(&r) = self.rank.get(&f) {
+            self.queue.insert(r);
+        }
+    }
+
+    /// The size of `f`: its instructions that survive code generation
+    /// (not [`is_free_marker`]), each at the model's instruction cost.
+    fn weight<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> i64 {
+        if let Some(&w) = self.weights.get(&f) {
+            return w;
+        }
+        let unit = match self.model {
+            Model::Nvidia => MODEL_A_INST_COST,
+            Model::Llvm | Model::Cgscc => self.k.b.instr_cost,
+        };
+        let n = surviving_insts(m, f);
+        let w = (n as i64).saturating_mul(unit);
+        self.weights.insert(f, w);
+        w
+    }
+
+    /// The size of the module: the sum of [`Run::weight`] over its
+    /// definitions.
+    fn module_weight<M: IrView + ?Sized>(&mut self, m: &M) -> i64 {
+        let funcs: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
+        funcs
+            .into_iter()
+            .map(|f| self.weight(m, f))
+            .fold(0i64, i64::saturating_add)
+    }
+
+    fn go<M: IrEdit + ?Sized>(&mut self, m: &mut M, cx: &mut PassContext<'_>) {
+        loop {
+            while let Some((c, p)) = self.queue.pop_first() {
+                let Some(&f) = self.sccs.order.get(c).and_then(|comp| comp.get(p)) else {
+                    continue;
                 };
-                let mut st = CallerInliner::new(k.merge);
-                let mut work: alloc::collections::VecDeque<InstId> = call_sites(m, caller).into();
-                while let Some(call) = work.pop_front() {
-                    let Some(callee) = direct_callee(m, call) else {
-                        continue;
-                    };
-                    let quiet = m.func_name(callee).starts_with(INTRINSIC_NAME_PREFIX)
-                        || m.func_is_declaration(callee);
-                    if quiet && !k.profuse {
-                        continue;
-                    }
-                    let decision = self.decide(
-                        m,
-                        &k,
-                        &sccs,
-                        &st,
-                        caller,
-                        call,
-                        callee,
-                        budget_left,
-                        total_used,
-                    );
-                    let caller_name = m.func_name(caller).to_string();
-                    let callee_name = m.func_name(callee).to_string();
-                    match decision {
-                        Decision::Inline {
-                            cost,
-                            threshold,
-                            why,
-                        } => match st.inline(m, call, callee) {
+                if !self.erased.contains(&f) {
+                    self.visit(m, cx, f);
+                }
+            }
+            // The module-wide cap: a function refused by it may fit after
+            // erasures shrank the module.
+            if self.k.total_budget.is_some() {
+                let now = self.module_weight(m);
+                let again: Vec<FuncId> = self
+                    .capped_by_module
+                    .iter()
+                    .filter(|&(_, &w)| now < w)
+                    .map(|(&f, _)| f)
+                    .collect();
+                for f in again {
+                    self.requeue(f);
+                }
+            }
+            if self.queue.is_empty() {
+                break;
+            }
+        }
+        let order: Vec<FuncId> = self.sccs.order.iter().flatten().copied().collect();
+        for f in order {
+            for d in self.missed.remove(&f).unwrap_or_default() {
+                cx.emit(d);
+            }
+        }
+    }
+
+    /// Inlines into `caller` until none of its calls is accepted, then
+    /// erases callees left dead and queues the functions whose decisions
+    /// may have changed.
+    fn visit<M: IrEdit + ?Sized>(&mut self, m: &mut M, cx: &mut PassContext<'_>, caller: FuncId) {
+        let cap = if is_kernel_function(m, caller) {
+            self.k.kernel_budget
+        } else {
+            self.k.budget
+        };
+        let mut st = CallerInliner::new(self.k.merge);
+        let mut inlined_from: Vec<FuncId> = Vec::new();
+        loop {
+            let mut missed: Vec<Diagnostic> = Vec::new();
+            let mut module_capped: Option<i64> = None;
+            let mut inlined = false;
+            let mut work: VecDeque<InstId> = call_sites(m, caller).into();
+            while let Some(call) = work.pop_front() {
+                let Some(callee) = direct_callee(m, call) else {
+                    continue;
+                };
+                let quiet = m.func_name(callee).starts_with(INTRINSIC_NAME_PREFIX)
+                    || m.func_is_declaration(callee);
+                if quiet && !self.k.profuse {
+                    continue;
+                }
+                let decision = self.decide(m, cap, caller, call, callee);
+                let caller_name = m.func_name(caller).to_string();
+                let callee_name = m.func_name(callee).to_string();
+                let missed_remark = |kind: &'static str, text: String| {
+                    cx.remark(RemarkKind::Missed, kind)
+                        .in_function(caller_name.clone())
+                        .at(m.debug_loc(call))
+                        .text("'")
+                        .arg("Callee", callee_name.clone())
+                        .text("' not inlined into '")
+                        .arg("Caller", caller_name.clone())
+                        .text(text)
+                };
+                match decision {
+                    Decision::Inline {
+                        cost,
+                        threshold,
+                        why,
+                        intra_scc,
+                    } => {
+                        // Calls the copy brings in that stay inside the
+                        // caller's component (recursion).
+                        match st.inline(m, call, callee) {
                             Ok(done) => {
-                                changed = true;
-                                let charged = cost.max(0);
-                                budget_left -= charged;
-                                total_used += charged;
+                                inlined = true;
+                                self.changed = true;
+                                self.weights.remove(&caller);
                                 inlined_from.push(callee);
                                 cx.add_stat(&NUM_INLINED, 1);
                                 cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
+                                if intra_scc {
+                                    self.stop_recursion(m, caller, &done.new_calls);
+                                }
                                 work.extend(done.new_calls);
                                 let d = cx
                                     .remark(RemarkKind::Passed, "Inlined")
@@ -302,6 +475,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
                                     .text("): ")
                                     .arg("Reason", why);
                                 cx.emit(d);
+                                if intra_scc {
+                                    self.recompute_sccs(m);
+                                }
                             }
                             Err(e) => {
                                 let d = cx
@@ -313,100 +489,160 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
                                     .arg("Caller", caller_name)
                                     .text("' because ")
                                     .arg("Reason", e.to_string());
-                                cx.emit(d);
+                                missed.push(d);
                             }
-                        },
-                        Decision::TooCostly { cost, threshold } => {
-                            let d = cx
-                                .remark(RemarkKind::Missed, "TooCostly")
-                                .in_function(caller_name.clone())
-                                .at(m.debug_loc(call))
-                                .text("'")
-                                .arg("Callee", callee_name)
-                                .text("' not inlined into '")
-                                .arg("Caller", caller_name)
-                                .text("' because too costly to inline (cost=")
-                                .arg("Cost", cost.to_string())
-                                .text(", threshold=")
-                                .arg("Threshold", threshold.to_string())
-                                .text(")");
-                            cx.emit(d);
                         }
-                        Decision::Budget { cost, budget } => {
-                            let d = cx
-                                .remark(RemarkKind::Missed, "BudgetExhausted")
-                                .in_function(caller_name.clone())
-                                .at(m.debug_loc(call))
-                                .text("'")
-                                .arg("Callee", callee_name)
-                                .text("' not inlined into '")
-                                .arg("Caller", caller_name)
-                                .text("' because the inline budget is exhausted (cost=")
-                                .arg("Cost", cost.to_string())
-                                .text(", budget=")
-                                .arg("Budget", budget.to_string())
-                                .text(")");
-                            cx.emit(d);
+                    }
+                    Decision::TooCostly { cost, threshold } => {
+                        let d = missed_remark(
+                            "TooCostly",
+                            String::from("' because too costly to inline (cost="),
+                        )
+                        .arg("Cost", cost.to_string())
+                        .text(", threshold=")
+                        .arg("Threshold", threshold.to_string())
+                        .text(")");
+                        missed.push(d);
+                    }
+                    Decision::Budget {
+                        cost,
+                        budget,
+                        module_wide,
+                    } => {
+                        if module_wide {
+                            module_capped = Some(self.module_weight(m));
                         }
-                        Decision::Never(reason) => {
-                            let d = cx
-                                .remark(RemarkKind::Missed, "NeverInline")
-                                .in_function(caller_name.clone())
-                                .at(m.debug_loc(call))
-                                .text("'")
-                                .arg("Callee", callee_name)
-                                .text("' not inlined into '")
-                                .arg("Caller", caller_name)
-                                .text("' because it should never be inlined (cost=never): ")
-                                .arg("Reason", reason);
-                            cx.emit(d);
-                        }
+                        let d = missed_remark(
+                            "BudgetExhausted",
+                            String::from("' because the inline budget is exhausted (cost="),
+                        )
+                        .arg("Cost", cost.to_string())
+                        .text(", budget=")
+                        .arg("Budget", budget.to_string())
+                        .text(")");
+                        missed.push(d);
+                    }
+                    Decision::Never(reason) => {
+                        let d = missed_remark(
+                            "NeverInline",
+                            String::from("' because it should never be inlined (cost=never): "),
+                        )
+                        .arg("Reason", reason);
+                        missed.push(d);
                     }
                 }
             }
+            self.missed.insert(caller, missed);
+            match module_capped {
+                Some(w) => self.capped_by_module.insert(caller, w),
+                None => self.capped_by_module.remove(&caller),
+            };
+            if !inlined {
+                break;
+            }
         }
-        let deleted = remove_dead_callees(m, &inlined_from);
-        cx.add_stat(&NUM_DELETED, deleted);
-        Ok(PreservedOrChanged::from_changed(changed || deleted > 0))
+        if inlined_from.is_empty() {
+            return;
+        }
+        // The callers of `caller` priced its old body.
+        let users: Vec<InstId> = m.inst_users(m.func_value(caller)).collect();
+        for u in users {
+            if direct_callee(m, u) == Some(caller) {
+                self.requeue(m.inst_func(u));
+            }
+        }
+        // Callees left dead go now, so that the next visits see the module
+        // a second run would see.
+        inlined_from.sort_unstable();
+        inlined_from.dedup();
+        let mut fewer_users = inlined_from.clone();
+        for f in inlined_from {
+            if self.erased.contains(&f) || f == caller || !is_dead_discardable(m, f) {
+                continue;
+            }
+            let callees: Vec<FuncId> = call_sites(m, f)
+                .into_iter()
+                .filter_map(|c| direct_callee(m, c))
+                .collect();
+            if m.erase_function(f).is_ok() {
+                self.erased.insert(f);
+                self.weights.remove(&f);
+                cx.add_stat(&NUM_DELETED, 1);
+                fewer_users.extend(callees);
+            }
+        }
+        // Models B and C give the last call to a local function a bonus.
+        if self.model != Model::Nvidia {
+            fewer_users.sort_unstable();
+            fewer_users.dedup();
+            for g in fewer_users {
+                if self.erased.contains(&g) || !m.func_linkage(g).is_local() {
+                    continue;
+                }
+                let mut users = m.users(m.func_value(g));
+                if let (Some(User::Inst(u)), None) = (users.next(), users.next()) {
+                    self.requeue(m.inst_func(u));
+                }
+            }
+        }
     }
-}
 
-impl Inliner {
-    #[allow(clippy::too_many_arguments)]
+    /// After an inlining inside one component (model C), the copied calls
+    /// that target the caller's component get the call-site `noinline`
+    /// attribute: the recursion is unrolled once, and the mark keeps it so
+    /// for later visits and later runs.
+    fn stop_recursion<M: IrEdit + ?Sized>(&mut self, m: &mut M, caller: FuncId, calls: &[InstId]) {
+        for &c in calls {
+            if direct_callee(m, c).is_some_and(|g| self.sccs.same_scc(g, caller)) {
+                let _ = m.add_call_attr(c, AttrSlot::Function, Attr::Enum(AttrKind::NoInline));
+            }
+        }
+    }
+
     fn decide<M: IrView + ?Sized>(
-        &self,
+        &mut self,
         m: &M,
-        k: &Knobs,
-        sccs: &Sccs,
-        st: &CallerInliner,
+        cap: i64,
         caller: FuncId,
         call: InstId,
         callee: FuncId,
-        budget_left: i64,
-        total_used: i64,
     ) -> Decision {
+        let k = self.k;
         if m.func_is_declaration(callee) {
             return Decision::Never("no definition");
         }
-        let has = |kd| m.has_attr(callee, AttrSlot::Function, AttrKey::Kind(kd));
-        let recursive = callee == caller || sccs.same_scc(callee, caller);
-        if st.in_history(call, callee) || callee == caller {
+        if callee == caller {
             return Decision::Never("recursive call");
         }
+        let has = |kd| m.has_attr(callee, AttrSlot::Function, AttrKey::Kind(kd));
         if m.func_linkage(callee).is_interposable() {
             return Decision::Never("interposable");
         }
         if has(AttrKind::NoInline) {
             return Decision::Never("noinline function attribute");
         }
+        let recursive = self.sccs.is_recursive(callee);
         if has(AttrKind::AlwaysInline) {
+            if recursive {
+                return Decision::Never("recursive cycle");
+            }
             return Decision::Inline {
                 cost: 0,
                 threshold: 0,
                 why: "always inline attribute",
+                intra_scc: false,
             };
         }
-        if recursive && self.model != Model::Cgscc {
+        if m.call_attrs(call, AttrSlot::Function)
+            .any(|a| AttrKey::Kind(AttrKind::NoInline).matches(&a))
+        {
+            return Decision::Never("noinline call site attribute");
+        }
+        let intra_scc = recursive
+            && self.model == Model::Cgscc
+            && self.sccs.same_scc(callee, caller)
+            && !self.sccs.self_calls.contains(&callee);
+        if recursive && !intra_scc {
             return Decision::Never("recursive call");
         }
         let verdict = match self.model {
@@ -415,7 +651,7 @@ impl Inliner {
             Model::Cgscc => with_model_d(
                 m,
                 callee,
-                model_c_cost(m, call, &k.b, recursive, k.multiplier),
+                model_c_cost(m, call, &k.b, intra_scc, k.multiplier),
                 false,
             ),
         };
@@ -425,6 +661,7 @@ impl Inliner {
                     cost: 0,
                     threshold: 0,
                     why,
+                    intra_scc,
                 }
             }
             Verdict::Never(why) => return Decision::Never(why),
@@ -434,28 +671,58 @@ impl Inliner {
             return Decision::TooCostly { cost, threshold };
         }
         let charged = cost.max(0);
-        if charged > budget_left {
+        let left = cap.saturating_sub(self.weight(m, caller));
+        if charged > left {
             return Decision::Budget {
                 cost,
-                budget: budget_left,
+                budget: left,
+                module_wide: false,
             };
         }
         if let Some(total) = k.total_budget {
-            if total_used + charged > total {
+            let used = self.module_weight(m);
+            if used.saturating_add(charged) > total {
                 return Decision::Budget {
                     cost,
-                    budget: total - total_used,
+                    budget: total.saturating_sub(used),
+                    module_wide: true,
                 };
             }
         }
         Decision::Inline {
             cost,
             threshold: if self.model == Model::Nvidia {
-                budget_left
+                left
             } else {
                 threshold
             },
             why: "cost within threshold and budget",
+            intra_scc,
         }
+    }
+}
+
+/// The instructions of `f` that survive code generation.
+fn surviving_insts<M: IrView + ?Sized>(m: &M, f: FuncId) -> usize {
+    m.blocks(f)
+        .flat_map(|b| m.insts(b))
+        .filter(|&i| !is_free_marker(m, i))
+        .count()
+}
+
+impl<M: IrEdit + ?Sized> ModulePass<M> for Inliner {
+    fn info(&self) -> &'static PassInfo {
+        &INLINER_INFO
+    }
+
+    fn run(
+        &mut self,
+        m: &mut M,
+        cx: &mut PassContext<'_>,
+    ) -> Result<PreservedOrChanged, PassFailure> {
+        let k = read_knobs(cx)?;
+        let mut run = Run::new(m, &k, self.model);
+        run.go(m, cx);
+        Ok(PreservedOrChanged::from_changed(run.changed))
     }
 }

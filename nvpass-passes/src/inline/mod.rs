@@ -34,13 +34,15 @@ pub mod decision;
 pub mod merge;
 pub mod must;
 
+#[cfg(all(test, feature = "std"))]
+mod idempotence_tests;
 #[cfg(test)]
 mod tests;
 
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
-use nvpass_core::ir::{FuncId, IrEdit};
+use nvpass_core::ir::{FuncId, IrEdit, IrView};
 use nvpass_core::pass::AnyPass;
 use nvpass_core::registry::Registry;
 
@@ -79,13 +81,17 @@ pub fn remove_dead_callees<M: IrEdit + ?Sized>(m: &mut M, candidates: &[FuncId])
         if !m.funcs().any(|g| g == f) {
             continue;
         }
-        if m.func_linkage(f).is_discardable_if_unused()
-            && !m.func_is_declaration(f)
-            && m.has_no_uses(m.func_value(f))
-            && m.erase_function(f).is_ok()
-        {
+        if is_dead_discardable(m, f) && m.erase_function(f).is_ok() {
             erased += 1;
         }
     }
     erased
+}
+
+/// Whether `f` has a body, no use, and a linkage that lets it be dropped
+/// when unused (see [`remove_dead_callees`]).
+pub fn is_dead_discardable<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
+    m.func_linkage(f).is_discardable_if_unused()
+        && !m.func_is_declaration(f)
+        && m.has_no_uses(m.func_value(f))
 }

@@ -238,20 +238,7 @@ pub fn propagate_markers<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
 /// function, or a function that calls itself.
 pub fn cyclic_functions<M: IrView + ?Sized>(m: &M) -> HashSet<FuncId> {
     let sccs = Sccs::compute(m);
-    let mut out = HashSet::new();
-    for comp in &sccs.order {
-        if comp.len() > 1 {
-            out.extend(comp.iter().copied());
-        } else if let Some(&f) = comp.first() {
-            if call_sites(m, f)
-                .into_iter()
-                .any(|c| direct_callee(m, c) == Some(f))
-            {
-                out.insert(f);
-            }
-        }
-    }
-    out
+    m.funcs().filter(|&f| sccs.is_recursive(f)).collect()
 }
 
 fn missed<M: IrView + ?Sized>(

@@ -1,13 +1,18 @@
-; Spec 001 "Two-Budget System": model A charges each inlined call's cost
-; to the caller's budget (inline-budget) and the module's
-; (inline-total-budget). @big costs 100 + 1 - 2 * 2 = 97, @tiny 1 + 1 - 4 -> 0.
+; Spec 001 "Two-Budget System", read as caps on the current IR (so a
+; second run makes the same decisions): a call is inlined when its cost fits
+; in inline-budget minus the caller's size (its instructions, model A's
+; unit) and in inline-total-budget minus the module's size. @big costs
+; 100 + 1 - 2 * 2 = 97, @tiny 1 + 1 - 4 -> 0. @dev has 4 instructions: the
+; first @big fits in 150 - 4 = 146; then @dev has 105, @tiny fits in 45, and
+; the second @big does not fit in the 44 left.
 ; RUN: nvpass-cli run --pipeline inline %s --inline-budget=150 --pass-remarks=inline --pass-remarks-missed=inline 2>%t.err | FileCheck %s --check-prefix=BUDGET
 ; RUN: FileCheck --input-file %t.err %s --check-prefix=BUDGET-REMARK
-; Kernels get inline-adj-budget1. The total budget is spent by @dev first
-; (callers in bottom-up, then module, order), so @k inlines nothing.
+; Kernels get inline-adj-budget1.
 ; RUN: nvpass-cli run --pipeline inline %s --inline-budget=150 --inline-adj-budget1=1000 | FileCheck %s --check-prefix=ADJ
-; The module-wide budget.
-; RUN: nvpass-cli run --pipeline inline %s --inline-total-budget=100 --pass-remarks-missed=inline 2>%t.tot | FileCheck %s --check-prefix=TOTAL
+; The module-wide budget: the module has 110 instructions; @dev (visited
+; first: callers bottom-up, then in module order) brings it to 211, which
+; leaves 89, less than @big costs, so @k inlines nothing.
+; RUN: nvpass-cli run --pipeline inline %s --inline-total-budget=300 --pass-remarks-missed=inline 2>%t.tot | FileCheck %s --check-prefix=TOTAL
 ; RUN: FileCheck --input-file %t.tot %s --check-prefix=TOTAL-REMARK
 ; Default budget 20000: everything is inlined.
 ; RUN: nvpass-cli run --pipeline 'inline<model=nvidia>' %s | FileCheck %s --check-prefix=ALL
@@ -150,7 +155,8 @@ define ptx_kernel void @k(i32 %x, ptr %out) {
   ret void
 }
 
-; BUDGET-REMARK-DAG: remark: 'big' inlined into 'dev' with (cost=97, threshold=150): cost within threshold and budget
-; BUDGET-REMARK-DAG: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=53)
-; BUDGET-REMARK-DAG: remark: 'tiny' inlined into 'dev' with (cost=0, threshold=53)
-; TOTAL-REMARK: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=3)
+; BUDGET-REMARK-DAG: remark: 'big' inlined into 'dev' with (cost=97, threshold=146): cost within threshold and budget
+; BUDGET-REMARK-DAG: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=44)
+; BUDGET-REMARK-DAG: remark: 'tiny' inlined into 'dev' with (cost=0, threshold=45)
+; TOTAL-REMARK: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=89)
+; TOTAL-REMARK: remark: 'big' not inlined into 'k' because the inline budget is exhausted (cost=97, budget=89)
