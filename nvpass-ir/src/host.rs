@@ -2258,19 +2258,25 @@ impl Module {
                 }
             }
         }
+        // `name.i`, then `name.i1`, `name.i2`, ...: each function remembers
+        // where the search for a base name stopped, so inlining one callee
+        // N times into one caller probes O(N) names, not O(N^2).
         let mut fresh = |m: &mut Module, name: Sym| -> Sym {
             let base = m.strings.get(name).to_vec();
             let mut candidate = base.clone();
             candidate.extend_from_slice(b".i");
-            let mut n = 0u32;
+            let mut n = m.inline_suffix.get(&(func, name)).copied().unwrap_or(0);
             loop {
+                if n > 0 {
+                    candidate.truncate(base.len() + 2);
+                    candidate.extend_from_slice(alloc::format!("{n}").as_bytes());
+                }
                 let s = m.strings.intern(&candidate);
+                n += 1;
                 if taken.insert(s) {
+                    m.inline_suffix.insert((func, name), n);
                     return s;
                 }
-                n += 1;
-                candidate.truncate(base.len() + 2);
-                candidate.extend_from_slice(alloc::format!("{n}").as_bytes());
             }
         };
         for &b in copied {

@@ -287,6 +287,11 @@ pub struct Module {
     pub(crate) layout: LayoutCell,
     /// The next free `!N` number, once computed (see `alloc_md_number`).
     pub(crate) md_next: Option<u32>,
+    /// For inlining's renaming (`uniquify_inlined_names`): per function
+    /// and base name, the first `.iN` suffix number not yet tried. Only a
+    /// starting point: a candidate is still checked against the caller's
+    /// names, so a stale entry costs a probe, never a clash.
+    pub(crate) inline_suffix: HashMap<(Func, Sym), u32>,
 }
 
 /// The cell holding the parsed data layout. With `std` it is a `OnceLock`,
