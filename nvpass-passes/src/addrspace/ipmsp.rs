@@ -105,7 +105,7 @@ use nvpass_core::addrspace::{AsLattice, ConcreteSpace};
 use nvpass_core::diag::{Diagnostic, Severity};
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Linkage,
-    Opcode, TypeKind, User, ValueId,
+    Opcode, TypeKind, User, ValueId, ValueKind,
 };
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
@@ -572,6 +572,27 @@ fn direct_callees<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
     out
 }
 
+/// The functions `f`'s instructions name: direct callees and function
+/// addresses used as operands (a CDP launch's child kernel, a stored
+/// function pointer). When `f` is deleted these may have lost their last
+/// use, so they are revisited in the same run; otherwise a second run would
+/// delete them and `ipmsp` would not be idempotent.
+fn referenced_functions<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
+    let mut out = direct_callees(ir, f);
+    for b in ir.blocks(f) {
+        for i in ir.insts(b) {
+            for v in ir.operands(i) {
+                if let ValueKind::Function(g) = ir.value_kind(v) {
+                    if !out.contains(&g) {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
 impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
     fn info(&self) -> &'static PassInfo {
         &INFO
@@ -714,7 +735,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                 && ir.func_linkage(f).is_discardable_if_unused()
                 && ir.has_no_uses(ir.func_value(f))
             {
-                let callees = direct_callees(ir, f);
+                let callees = referenced_functions(ir, f);
                 if ir.erase_function(f).is_ok() {
                     erased.insert(f);
                     run.prov.remove(&f);
