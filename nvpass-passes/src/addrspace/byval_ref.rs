@@ -94,7 +94,7 @@
 
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use hashbrown::HashSet;
@@ -110,6 +110,8 @@ use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
 };
 use nvpass_core::stats::StatInfo;
+
+use super::{call_sites, unique_name};
 
 /// Default of [`OPT_MAX_CLONES`]: clones one run may create.
 ///
@@ -454,29 +456,6 @@ fn is_byval_param<M: IrView + ?Sized>(ir: &M, f: FuncId, k: usize) -> bool {
     ir.has_attr(f, AttrSlot::Param(k as u32), AttrKey::Kind(AttrKind::ByVal))
 }
 
-/// The direct `call` sites of `f` and whether every use of `f` is one.
-fn call_sites<M: IrView + ?Sized>(ir: &M, f: FuncId) -> (Vec<InstId>, bool) {
-    let fv = ir.func_value(f);
-    let mut sites = Vec::new();
-    let mut all = true;
-    for u in ir.users(fv) {
-        match u {
-            User::Inst(i)
-                if ir.opcode(i) == Opcode::Call
-                    && ir.callee(i) == Some(Callee::Direct(f))
-                    && ir.call_args(i).all(|a| a != fv)
-                    && ir.call_func_type(i) == Some(ir.func_type(f)) =>
-            {
-                if !sites.contains(&i) {
-                    sites.push(i);
-                }
-            }
-            _ => all = false,
-        }
-    }
-    (sites, all)
-}
-
 /// The parameters of `f` in `qual` that call site `site` may pass by
 /// reference (rule 2 of the module docs).
 fn site_key<M: IrView + ?Sized>(ir: &M, f: FuncId, site: InstId, qual: &[usize]) -> Vec<usize> {
@@ -516,21 +495,6 @@ fn drop_call_attrs<M: IrEdit + ?Sized>(ir: &mut M, call: InstId, key: &[usize]) 
         for a in DROPPED_PARAM_ATTRS {
             ir.remove_call_attr(call, AttrSlot::Param(k as u32), a);
         }
-    }
-}
-
-fn unique_name<M: IrView + ?Sized>(ir: &M, base: &str) -> String {
-    let free = |n: &str| ir.func_by_name(n).is_none() && ir.global_by_name(n).is_none();
-    if free(base) {
-        return base.to_string();
-    }
-    let mut n = 1u64;
-    loop {
-        let name = format!("{base}.{n}");
-        if free(&name) {
-            return name;
-        }
-        n += 1;
     }
 }
 

@@ -105,7 +105,7 @@ use nvpass_core::addrspace::{AsLattice, ConcreteSpace};
 use nvpass_core::diag::{Diagnostic, Severity};
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Linkage,
-    Opcode, TypeKind, User, ValueId, ValueKind,
+    Opcode, TypeKind, ValueId, ValueKind,
 };
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
@@ -116,7 +116,7 @@ use nvpass_core::stats::StatInfo;
 
 use super::provenance::{self, Provenance, ProvenanceOptions, K_BUDGET_CAP};
 use super::rewrite::Converter;
-use super::space_word;
+use super::{call_sites, space_word, unique_name};
 
 /// Function attribute publishing the inferred argument spaces.
 ///
@@ -332,29 +332,6 @@ impl Run<'_, '_> {
             .as_ref()
     }
 
-    /// The direct call sites of `f` and whether every use of `f` is one.
-    fn call_sites<M: IrView + ?Sized>(ir: &M, f: FuncId) -> (Vec<InstId>, bool) {
-        let fv = ir.func_value(f);
-        let mut sites = Vec::new();
-        let mut all = true;
-        for u in ir.users(fv) {
-            match u {
-                User::Inst(i)
-                    if ir.opcode(i) == Opcode::Call
-                        && ir.callee(i) == Some(Callee::Direct(f))
-                        && ir.call_args(i).all(|a| a != fv)
-                        && ir.call_func_type(i) == Some(ir.func_type(f)) =>
-                {
-                    if !sites.contains(&i) {
-                        sites.push(i);
-                    }
-                }
-                _ => all = false,
-            }
-        }
-        (sites, all)
-    }
-
     /// The per-site element of each generic pointer parameter (`None` for
     /// other parameters).
     fn site_votes<M: IrView + ?Sized>(
@@ -408,20 +385,6 @@ fn as_attr_value(votes: &[Option<AsLattice>]) -> String {
         s.push_str(&l.to_vote().to_string());
     }
     s
-}
-
-fn unique_name<M: IrView + ?Sized>(ir: &M, base: &str) -> String {
-    if ir.func_by_name(base).is_none() && ir.global_by_name(base).is_none() {
-        return base.to_string();
-    }
-    let mut n = 1;
-    loop {
-        let name = format!("{base}.{n}");
-        if ir.func_by_name(&name).is_none() && ir.global_by_name(&name).is_none() {
-            return name;
-        }
-        n += 1;
-    }
 }
 
 fn edit_err(e: EditError) -> PassFailure {
@@ -634,7 +597,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
             {
                 continue;
             }
-            let (sites, all_sites) = Run::call_sites(ir, f);
+            let (sites, all_sites) = call_sites(ir, f);
             let per_site: Vec<Vec<Option<AsLattice>>> =
                 sites.iter().map(|&s| run.site_votes(ir, f, s)).collect();
             let nparams = ir.num_params(f);

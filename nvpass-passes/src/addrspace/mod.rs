@@ -25,8 +25,11 @@ pub mod memspace_opt;
 pub mod provenance;
 pub mod rewrite;
 
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
 use nvpass_core::addrspace::ConcreteSpace;
-use nvpass_core::ir::IrEdit;
+use nvpass_core::ir::{Callee, FuncId, InstId, IrEdit, IrView, Opcode, User};
 use nvpass_core::registry::Registry;
 
 /// The word naming a concrete space in specialized clone names
@@ -39,6 +42,49 @@ pub const fn space_word(s: ConcreteSpace) -> &'static str {
         ConcreteSpace::Local => "local",
         ConcreteSpace::Tensor => "tensor",
         ConcreteSpace::DistShared => "dist_shared",
+    }
+}
+
+/// The direct `call` sites of `f` (calls of `f` with its own function
+/// type that do not also pass `f` as an argument), and whether every use
+/// of `f` is one of them. Both `ipmsp` and `byval-ref` change a function's
+/// signature only when they can retarget all of these.
+pub fn call_sites<M: IrView + ?Sized>(ir: &M, f: FuncId) -> (Vec<InstId>, bool) {
+    let fv = ir.func_value(f);
+    let mut sites = Vec::new();
+    let mut all = true;
+    for u in ir.users(fv) {
+        match u {
+            User::Inst(i)
+                if ir.opcode(i) == Opcode::Call
+                    && ir.callee(i) == Some(Callee::Direct(f))
+                    && ir.call_args(i).all(|a| a != fv)
+                    && ir.call_func_type(i) == Some(ir.func_type(f)) =>
+            {
+                if !sites.contains(&i) {
+                    sites.push(i);
+                }
+            }
+            _ => all = false,
+        }
+    }
+    (sites, all)
+}
+
+/// `base` if no function or global has that name, else the first free
+/// `base.N` (N = 1, 2, ...): the name of a new clone.
+pub fn unique_name<M: IrView + ?Sized>(ir: &M, base: &str) -> String {
+    let free = |n: &str| ir.func_by_name(n).is_none() && ir.global_by_name(n).is_none();
+    if free(base) {
+        return base.to_string();
+    }
+    let mut n = 1u64;
+    loop {
+        let name = format!("{base}.{n}");
+        if free(&name) {
+            return name;
+        }
+        n += 1;
     }
 }
 
