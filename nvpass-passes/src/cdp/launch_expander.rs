@@ -7,7 +7,6 @@
 //! behaviour (matching, flags, diagnostics) is documented on the parent
 //! module.
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -23,8 +22,8 @@ use super::dominance::Dominators;
 use super::matching::{self, Layout, Origin, Site, KERNEL, V2_LAUNCH_BUFFER, V2_LAUNCH_STREAM};
 use super::parameter_buffer::memory_ready;
 use super::{
-    call_attrs, callee_name, retarget_to_stub, stub_func, warn_unreadable_flag, OwnedAttr,
-    NUM_LAUNCHES_EXPANDED,
+    call_attrs, callee_name, replace_with_stub_call, retarget_to_stub, warn_unreadable_flag,
+    OwnedAttr, NUM_LAUNCHES_EXPANDED,
 };
 
 /// `cdp-launch-expander` / `CDPLaunchExpander`.
@@ -245,9 +244,6 @@ fn thread_launch<M: IrEdit + ?Sized>(
     buffer: InstId,
     stub: &str,
 ) -> Result<(), PassFailure> {
-    let fail = |e: nvpass_core::ir::EditError| {
-        PassFailure::new(format!("cannot rewrite launch to '{stub}': {e}"))
-    };
     let mut args: Vec<ValueId> = Vec::new();
     let mut param_attrs: Vec<Vec<OwnedAttr>> = Vec::new();
     for &f in &THREADED {
@@ -256,33 +252,7 @@ fn thread_launch<M: IrEdit + ?Sized>(
         param_attrs.push(attrs);
     }
     let fn_ty = threaded_type(m, launch, buffer);
-    let fn_attrs = call_attrs(m, launch, AttrSlot::Function);
-    let ret_attrs = call_attrs(m, launch, AttrSlot::Return);
-    let dbg = m.inst_md(launch, "dbg");
-    let stub_f = stub_func(m, stub, fn_ty, &param_attrs)?;
-    let callee = m.func_value(stub_f);
-    let new = m.build_call(launch, fn_ty, callee, &args).map_err(fail)?;
-    for a in &fn_attrs {
-        m.add_call_attr(new, AttrSlot::Function, a.as_attr())
-            .map_err(fail)?;
-    }
-    for a in &ret_attrs {
-        m.add_call_attr(new, AttrSlot::Return, a.as_attr())
-            .map_err(fail)?;
-    }
-    for (k, attrs) in param_attrs.iter().enumerate() {
-        for a in attrs {
-            m.add_call_attr(new, AttrSlot::Param(k as u32), a.as_attr())
-                .map_err(fail)?;
-        }
-    }
-    if dbg.is_some() {
-        m.set_inst_md(new, "dbg", dbg);
-    }
-    if let (Some(old), Some(new_v)) = (m.inst_result(launch), m.inst_result(new)) {
-        m.replace_all_uses(old, new_v).map_err(fail)?;
-    }
-    m.erase_inst(launch).map_err(fail)
+    replace_with_stub_call(m, launch, stub, fn_ty, &args, &param_attrs, "launch")
 }
 
 /// Warns that `call` stays a `cudaLaunchDeviceV2` entry point.

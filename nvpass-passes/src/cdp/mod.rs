@@ -208,7 +208,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use nvpass_core::cdp::CdpEntryKind;
-use nvpass_core::ir::{Attr, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, TypeId};
+use nvpass_core::ir::{
+    Attr, AttrKind, AttrSlot, EditError, FuncId, InstId, IrEdit, IrView, TypeId, ValueId,
+};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged,
 };
@@ -418,6 +420,51 @@ fn stub_func<M: IrEdit + ?Sized>(
         }
     }
     Ok(f)
+}
+
+/// Replaces call `old` by a call of stub `name` (declared with `fn_ty` and
+/// `param_attrs` when absent) with `args`: the new call gets `param_attrs`,
+/// `old`'s function and return attributes and its `!dbg`, and takes over
+/// `old`'s uses; `old` is erased. `what` names the rewrite in errors.
+fn replace_with_stub_call<M: IrEdit + ?Sized>(
+    m: &mut M,
+    old: InstId,
+    name: &str,
+    fn_ty: TypeId,
+    args: &[ValueId],
+    param_attrs: &[Vec<OwnedAttr>],
+    what: &str,
+) -> Result<(), PassFailure> {
+    let fail = |e: EditError| PassFailure::new(format!("cannot rewrite {what} to '{name}': {e}"));
+    let fn_attrs = call_attrs(m, old, AttrSlot::Function);
+    let ret_attrs = call_attrs(m, old, AttrSlot::Return);
+    let dbg = m.inst_md(old, "dbg");
+    let stub_f = stub_func(m, name, fn_ty, param_attrs)?;
+    let callee = m.func_value(stub_f);
+    let new = m.build_call(old, fn_ty, callee, args).map_err(fail)?;
+    let lists = [
+        (AttrSlot::Function, &fn_attrs),
+        (AttrSlot::Return, &ret_attrs),
+    ];
+    let params = param_attrs
+        .iter()
+        .enumerate()
+        .map(|(k, attrs)| (AttrSlot::Param(k as u32), attrs));
+    for (slot, attrs) in lists.into_iter().chain(params) {
+        for a in attrs {
+            m.add_call_attr(new, slot, a.as_attr()).map_err(fail)?;
+        }
+    }
+    if dbg.is_some() {
+        m.set_inst_md(new, "dbg", dbg);
+    }
+    if let Some(old_v) = m.inst_result(old) {
+        let new_v = m
+            .inst_result(new)
+            .ok_or_else(|| PassFailure::new(format!("'{name}' call without a result")))?;
+        m.replace_all_uses(old_v, new_v).map_err(fail)?;
+    }
+    m.erase_inst(old).map_err(fail)
 }
 
 /// Makes `call` call stub `name` with its own operands and function type

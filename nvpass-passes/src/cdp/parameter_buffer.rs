@@ -26,8 +26,8 @@ use super::dominance::Dominators;
 use super::hoist;
 use super::matching::{self, Layout, Origin, Site, KERNEL, LAUNCH_GEOMETRY};
 use super::{
-    call_attrs, callee_name, retarget_to_stub, stub_func, warn_unreadable_flag, OwnedAttr,
-    NUM_BUFFERS_LEGACY, NUM_BUFFERS_REWRITTEN,
+    call_attrs, callee_name, replace_with_stub_call, retarget_to_stub, warn_unreadable_flag,
+    OwnedAttr, NUM_BUFFERS_LEGACY, NUM_BUFFERS_REWRITTEN,
 };
 
 /// `cdp-parameter-buffer` / `CDPParameterBuffer`.
@@ -214,9 +214,6 @@ fn thread_geometry<M: IrEdit + ?Sized>(
     launch: InstId,
     stub: &str,
 ) -> Result<(), PassFailure> {
-    let fail = |e: nvpass_core::ir::EditError| {
-        PassFailure::new(format!("cannot rewrite parameter buffer to '{stub}': {e}"))
-    };
     let old = m
         .inst_result(call)
         .ok_or_else(|| PassFailure::new("parameter-buffer call without a result"))?;
@@ -232,35 +229,15 @@ fn thread_geometry<M: IrEdit + ?Sized>(
     }
     let param_tys: Vec<_> = args.iter().map(|&v| m.value_type(v)).collect();
     let fn_ty = m.func_type_of(ret_ty, &param_tys, false);
-    let fn_attrs = call_attrs(m, call, AttrSlot::Function);
-    let ret_attrs = call_attrs(m, call, AttrSlot::Return);
-    let dbg = m.inst_md(call, "dbg");
-
-    let stub_f = stub_func(m, stub, fn_ty, &param_attrs)?;
-    let callee = m.func_value(stub_f);
-    let new = m.build_call(call, fn_ty, callee, &args).map_err(fail)?;
-    for a in &fn_attrs {
-        m.add_call_attr(new, AttrSlot::Function, a.as_attr())
-            .map_err(fail)?;
-    }
-    for a in &ret_attrs {
-        m.add_call_attr(new, AttrSlot::Return, a.as_attr())
-            .map_err(fail)?;
-    }
-    for (k, attrs) in param_attrs.iter().enumerate() {
-        for a in attrs {
-            m.add_call_attr(new, AttrSlot::Param(k as u32), a.as_attr())
-                .map_err(fail)?;
-        }
-    }
-    if dbg.is_some() {
-        m.set_inst_md(new, "dbg", dbg);
-    }
-    let new_v = m
-        .inst_result(new)
-        .ok_or_else(|| PassFailure::new("parameter-buffer stub call without a result"))?;
-    m.replace_all_uses(old, new_v).map_err(fail)?;
-    m.erase_inst(call).map_err(fail)
+    replace_with_stub_call(
+        m,
+        call,
+        stub,
+        fn_ty,
+        &args,
+        &param_attrs,
+        "parameter buffer",
+    )
 }
 
 /// Whether `launch`'s kernel, grid, block and shared-memory operands exist
