@@ -1,30 +1,10 @@
 //! Prints the heap footprint of a parsed module by table.
+use nvpass_benches::heap::{self, CountingAlloc};
 use nvpass_ir::Module;
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::mem::size_of;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
-
-struct Counting;
-static CUR: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            let c = CUR.fetch_add(l.size(), Relaxed) + l.size();
-            PEAK.fetch_max(c, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
-        CUR.fetch_sub(l.size(), Relaxed);
-    }
-}
 
 #[global_allocator]
-static A: Counting = Counting;
+static A: CountingAlloc = CountingAlloc;
 
 fn mb(b: usize) -> f64 {
     b as f64 / 1048576.0
@@ -33,22 +13,20 @@ fn mb(b: usize) -> f64 {
 fn main() {
     let path = std::env::args().nth(1).expect("file");
     let src = std::fs::read(&path).unwrap();
-    let before = CUR.load(Relaxed);
-    PEAK.store(before, Relaxed);
+    let before = heap::reset_peak();
     let m: Module = nvpass_ir::parse_module(&src).unwrap();
     println!(
         "heap: input {:.1} MB, module {:.1} MB, parse peak over input {:.1} MB",
         mb(src.len()),
-        mb(CUR.load(Relaxed) - before),
-        mb(PEAK.load(Relaxed) - before)
+        mb(heap::in_use() - before),
+        mb(heap::peak() - before)
     );
-    let base = CUR.load(Relaxed);
-    PEAK.store(base, Relaxed);
+    let base = heap::reset_peak();
     let mut chunks = 0usize;
     nvpass_ir::print::print_module_chunked(&m, &mut |c: &[u8]| chunks = chunks.max(c.len()));
     println!(
         "print (chunked) peak {:.1} MB, largest chunk {:.1} MB",
-        mb(PEAK.load(Relaxed) - base),
+        mb(heap::peak() - base),
         mb(chunks)
     );
     let users: usize = m.values.values().map(|v| v.users.capacity()).sum();

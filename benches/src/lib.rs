@@ -3,6 +3,7 @@
 //! binaries.
 
 pub mod gen;
+pub mod heap;
 
 use std::path::PathBuf;
 

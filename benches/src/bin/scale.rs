@@ -13,46 +13,14 @@
 //! exact and do not depend on the machine's load; times are the best of
 //! three runs.
 use nvpass_benches::gen::{generate, Config};
+use nvpass_benches::heap::{self, CountingAlloc};
 use nvpass_core::pass::Session;
 use nvpass_core::registry::Registry;
 use nvpass_ir::Module;
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 use std::time::Instant;
 
-struct Counting;
-static CUR: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, l: Layout) -> *mut u8 {
-        let p = System.alloc(l);
-        if !p.is_null() {
-            let c = CUR.fetch_add(l.size(), Relaxed) + l.size();
-            PEAK.fetch_max(c, Relaxed);
-        }
-        p
-    }
-    unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
-        System.dealloc(p, l);
-        CUR.fetch_sub(l.size(), Relaxed);
-    }
-    unsafe fn realloc(&self, p: *mut u8, l: Layout, new: usize) -> *mut u8 {
-        let q = System.realloc(p, l, new);
-        if !q.is_null() {
-            if new >= l.size() {
-                let c = CUR.fetch_add(new - l.size(), Relaxed) + new - l.size();
-                PEAK.fetch_max(c, Relaxed);
-            } else {
-                CUR.fetch_sub(l.size() - new, Relaxed);
-            }
-        }
-        q
-    }
-}
-
 #[global_allocator]
-static A: Counting = Counting;
+static A: CountingAlloc = CountingAlloc;
 
 /// Runs `f` three times; returns the best time in seconds and the peak heap
 /// growth in bytes over the heap in use before the call.
@@ -62,12 +30,11 @@ fn measure<T>(mut f: impl FnMut() -> T) -> (f64, usize, T) {
     let mut out = None;
     for _ in 0..3 {
         drop(out.take());
-        let base = CUR.load(Relaxed);
-        PEAK.store(base, Relaxed);
+        let base = heap::reset_peak();
         let t = Instant::now();
         let r = f();
         best = best.min(t.elapsed().as_secs_f64());
-        peak = peak.max(PEAK.load(Relaxed) - base);
+        peak = peak.max(heap::peak() - base);
         out = Some(r);
     }
     (best, peak, out.unwrap())
