@@ -251,59 +251,79 @@ fn read_only_within<M: IrView + ?Sized>(ir: &M, f: FuncId, k: usize, depth: u32)
     let Some(p) = ir.param(f, k) else {
         return false;
     };
-    let mut stack = alloc::vec![p];
-    let mut seen: Vec<ValueId> = Vec::new();
+    every_derived_use(ir, p, |u, v, follow| match ir.opcode(u) {
+        Opcode::Load => ir.mem_ptr(u) == Some(v) && !ir.is_volatile(u),
+        // Spilled to a private slot: every load of the slot may give it
+        // back, and is followed as derived from it.
+        Opcode::Store if ir.operand(u, 0) == Some(v) && ir.mem_ptr(u) != Some(v) => {
+            match ir.mem_ptr(u).and_then(|a| spill_slot_loads(ir, a)) {
+                Some(loads) => {
+                    follow.extend(loads);
+                    true
+                }
+                None => false,
+            }
+        }
+        Opcode::Call => {
+            let Some(pos) = arg_positions(ir, u, v) else {
+                return false;
+            };
+            let name = callee_name(ir, u).unwrap_or("");
+            if name.starts_with("llvm.lifetime.") {
+                true
+            } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.") {
+                pos == [1] && is_false(ir, ir.call_args(u).nth(3))
+            } else {
+                let g = analysable_callee(ir, u).filter(|_| depth < MAX_CALL_DEPTH);
+                !name.starts_with("llvm.")
+                    && pos.iter().all(|&j| {
+                        call_has_byval(ir, u, j)
+                            || g.is_some_and(|g| read_only_within(ir, g, j, depth + 1))
+                    })
+            }
+        }
+        _ => false,
+    })
+}
+
+/// Whether every use of `root`, and of every pointer derived from it, is
+/// accepted. Address arithmetic (`getelementptr`, `bitcast`,
+/// `addrspacecast` with the pointer as its one base operand) is followed
+/// here; `use_ok(user, pointer, follow)` judges every other use and may add
+/// values to `follow` that count as derived too. A user that is not an
+/// instruction is rejected.
+fn every_derived_use<M: IrView + ?Sized>(
+    ir: &M,
+    root: ValueId,
+    mut use_ok: impl FnMut(InstId, ValueId, &mut Vec<ValueId>) -> bool,
+) -> bool {
+    let mut stack = alloc::vec![root];
+    let mut seen: HashSet<ValueId> = HashSet::new();
     while let Some(v) = stack.pop() {
-        if seen.contains(&v) {
+        if !seen.insert(v) {
             continue;
         }
-        seen.push(v);
         for u in ir.users(v) {
             let User::Inst(u) = u else {
                 return false;
             };
-            match ir.opcode(u) {
-                Opcode::Load if ir.mem_ptr(u) == Some(v) && !ir.is_volatile(u) => {}
+            let ok = match ir.opcode(u) {
                 Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
                     if ir.operand(u, 0) == Some(v)
                         && ir.operands(u).filter(|&o| o == v).count() == 1 =>
                 {
                     match ir.inst_result(u) {
-                        Some(r) => stack.push(r),
-                        None => return false,
+                        Some(r) => {
+                            stack.push(r);
+                            true
+                        }
+                        None => false,
                     }
                 }
-                // Spilled to a private slot: every load of the slot may
-                // give it back, and is followed as derived from it.
-                Opcode::Store if ir.operand(u, 0) == Some(v) && ir.mem_ptr(u) != Some(v) => {
-                    let Some(loads) = ir.mem_ptr(u).and_then(|a| spill_slot_loads(ir, a)) else {
-                        return false;
-                    };
-                    stack.extend(loads);
-                }
-                Opcode::Call => {
-                    let Some(pos) = arg_positions(ir, u, v) else {
-                        return false;
-                    };
-                    let name = callee_name(ir, u).unwrap_or("");
-                    let ok = if name.starts_with("llvm.lifetime.") {
-                        true
-                    } else if name.starts_with("llvm.memcpy.") || name.starts_with("llvm.memmove.")
-                    {
-                        pos == [1] && is_false(ir, ir.call_args(u).nth(3))
-                    } else {
-                        let g = analysable_callee(ir, u).filter(|_| depth < MAX_CALL_DEPTH);
-                        !name.starts_with("llvm.")
-                            && pos.iter().all(|&j| {
-                                call_has_byval(ir, u, j)
-                                    || g.is_some_and(|g| read_only_within(ir, g, j, depth + 1))
-                            })
-                    };
-                    if !ok {
-                        return false;
-                    }
-                }
-                _ => return false,
+                _ => use_ok(u, v, &mut stack),
+            };
+            if !ok {
+                return false;
             }
         }
     }
@@ -361,41 +381,12 @@ pub fn alloca_escapes<M: IrView + ?Sized>(ir: &M, alloca: InstId) -> bool {
     let Some(root) = ir.inst_result(alloca) else {
         return true;
     };
-    let mut stack = alloc::vec![root];
-    let mut seen: Vec<ValueId> = Vec::new();
-    while let Some(v) = stack.pop() {
-        if seen.contains(&v) {
-            continue;
-        }
-        seen.push(v);
-        for u in ir.users(v) {
-            let User::Inst(u) = u else {
-                return true;
-            };
-            let ok = match ir.opcode(u) {
-                Opcode::Load => ir.mem_ptr(u) == Some(v),
-                Opcode::Store => ir.mem_ptr(u) == Some(v) && ir.operand(u, 0) != Some(v),
-                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
-                    if ir.operand(u, 0) == Some(v)
-                        && ir.operands(u).filter(|&o| o == v).count() == 1 =>
-                {
-                    match ir.inst_result(u) {
-                        Some(r) => {
-                            stack.push(r);
-                            true
-                        }
-                        None => false,
-                    }
-                }
-                Opcode::Call => call_use_is_local(ir, u, v),
-                _ => false,
-            };
-            if !ok {
-                return true;
-            }
-        }
-    }
-    false
+    !every_derived_use(ir, root, |u, v, _| match ir.opcode(u) {
+        Opcode::Load => ir.mem_ptr(u) == Some(v),
+        Opcode::Store => ir.mem_ptr(u) == Some(v) && ir.operand(u, 0) != Some(v),
+        Opcode::Call => call_use_is_local(ir, u, v),
+        _ => false,
+    })
 }
 
 /// Whether passing `v` to call `u` keeps the object local: intrinsics that
