@@ -813,17 +813,30 @@ impl<S: Source> FnGen<'_, S> {
         let (then, els, join) = (self.fresh_block(), self.fresh_block(), self.fresh_block());
         self.line(format!("  br i1 {c}, label %{then}, label %{els}"));
         let ty = VALUE_TYS[self.src.below(VALUE_TYS.len() as u32) as usize];
-        let mut incoming = Vec::new();
-        for arm in [then, els] {
-            self.start_block(&arm);
+        self.arms_into_phi(&[then, els], &join, ty, Vec::new(), depth);
+    }
+
+    /// Emits each of `arms` (a nested region ending in a branch to `join`
+    /// that carries a fresh `ty` value), then `join` with the phi of those
+    /// values after the entries already in `incoming`.
+    fn arms_into_phi(
+        &mut self,
+        arms: &[String],
+        join: &str,
+        ty: Ty,
+        mut incoming: Vec<String>,
+        depth: u32,
+    ) {
+        for arm in arms {
+            self.start_block(arm);
             self.scopes.push(Vec::new());
-            let end = self.region_to_end(&arm, depth);
+            let end = self.region_to_end(arm, depth);
             let v = self.value(ty);
             self.line(format!("  br label %{join}"));
             self.scopes.pop();
             incoming.push(format!("[ {v}, %{end} ]"));
         }
-        self.start_block(&join);
+        self.start_block(join);
         let v = self.fresh();
         self.line(format!("  {v} = phi {} {}", ty.text(), incoming.join(", ")));
         self.define(ty, v);
@@ -911,19 +924,7 @@ impl<S: Source> FnGen<'_, S> {
             }
         }
         arms.push(default);
-        for arm in arms {
-            self.start_block(&arm);
-            self.scopes.push(Vec::new());
-            let end = self.region_to_end(&arm, depth);
-            let v = self.value(ty);
-            self.line(format!("  br label %{join}"));
-            self.scopes.pop();
-            incoming.push(format!("[ {v}, %{end} ]"));
-        }
-        self.start_block(&join);
-        let v = self.fresh();
-        self.line(format!("  {v} = phi {} {}", ty.text(), incoming.join(", ")));
-        self.define(ty, v);
+        self.arms_into_phi(&arms, &join, ty, incoming, depth);
     }
 
     fn early_return(&mut self) {
