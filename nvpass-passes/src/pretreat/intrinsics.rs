@@ -40,7 +40,7 @@ pub const NON_CONVERGENT_INTRINSIC_PREFIXES: &[&str] = &[
     "llvm.nvvm.cos.approx.",
 ];
 
-fn needs_no_convergent(name: &str) -> bool {
+pub(super) fn needs_no_convergent(name: &str) -> bool {
     NON_CONVERGENT_INTRINSIC_PREFIXES
         .iter()
         .any(|p| name.starts_with(p))

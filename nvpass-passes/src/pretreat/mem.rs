@@ -6,10 +6,15 @@ use super::util::{def_inst, direct_callee_name, func_insts};
 
 /// Whether `name` is `llvm.memcpy.*`, `llvm.memmove.*` or `llvm.memset.*`
 /// (including the `.inline` forms), whose third argument is the byte count.
-fn is_mem_intrinsic(name: &str) -> bool {
+pub(super) fn is_mem_intrinsic(name: &str) -> bool {
     ["llvm.memcpy.", "llvm.memmove.", "llvm.memset."]
         .iter()
         .any(|p| name.starts_with(p))
+}
+
+/// Whether `name` is `llvm.lifetime.start.*` or `llvm.lifetime.end.*`.
+pub(super) fn is_lifetime_marker(name: &str) -> bool {
+    name.starts_with("llvm.lifetime.start.") || name.starts_with("llvm.lifetime.end.")
 }
 
 /// The byte-count argument index of memory intrinsics.
@@ -32,9 +37,7 @@ pub fn normalize_lifetime_sizes<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64
         if m.opcode(i) != Opcode::Call {
             continue;
         }
-        let is_lifetime = direct_callee_name(m, i).is_some_and(|n| {
-            n.starts_with("llvm.lifetime.start.") || n.starts_with("llvm.lifetime.end.")
-        });
+        let is_lifetime = direct_callee_name(m, i).is_some_and(is_lifetime_marker);
         if !is_lifetime {
             continue;
         }

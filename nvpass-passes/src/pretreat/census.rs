@@ -1,0 +1,163 @@
+//! One walk over a function that tells which function rules can possibly
+//! rewrite something in it, so the other rules are not run at all.
+//!
+//! Each function rule scans the whole body for one shape (a `bitcast`, a
+//! call of `llvm.assume`, an `!llvm.loop` attachment, ...). Most bodies
+//! contain none of most shapes, so 18 scans per round cost far more than
+//! the rewrites. The census records, in one scan, every opcode, direct
+//! callee family, constant-expression operand and attachment a rule
+//! starts from; a rule whose starting shape is absent is skipped.
+//!
+//! The census over-approximates: a set bit only means the rule has to look.
+//! A clear bit must mean the rule would rewrite nothing; that equivalence
+//! is what `tests::census_matches_full_runs` checks (every lit input, with
+//! and without the census, same counts and same output). As soon as any
+//! rule changes the function, the rest of that round runs every rule (a
+//! rewrite can create shapes the census did not see), and the next round
+//! takes a new census.
+
+use hashbrown::HashMap;
+
+use nvpass_core::ir::{Callee, ConstKind, FuncId, IrView, Opcode, ValueKind};
+
+use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
+use super::mem::{is_lifetime_marker, is_mem_intrinsic};
+
+/// A set of function rules, bit `n - 1` for rule `n`.
+pub(super) type RuleMask = u32;
+
+/// The bit of rule `n`.
+pub(super) const fn bit(n: u8) -> RuleMask {
+    1 << (n - 1)
+}
+
+/// Every function rule (1..=18).
+pub(super) const ALL_FUNCTION_RULES: RuleMask = (1 << 18) - 1;
+
+/// Rules whose check is per function, not per instruction, and cheap:
+/// 1 and 17 read the function's attributes and annotations.
+const FUNCTION_LEVEL: RuleMask = bit(1) | bit(17);
+
+/// The rules a direct call of the function named `name` can start.
+fn callee_rules(name: &str) -> RuleMask {
+    if !name.starts_with("llvm.") {
+        return 0;
+    }
+    let mut mask = 0;
+    if needs_no_convergent(name) {
+        mask |= bit(9);
+    }
+    if name == KERNEL_PLACEHOLDER || SREG_PLACEHOLDERS.iter().any(|e| e.0 == name) {
+        mask |= bit(10);
+    }
+    if name == "llvm.dbg.declare" {
+        mask |= bit(11);
+    }
+    if name == "llvm.assume" {
+        mask |= bit(13);
+    }
+    if is_lifetime_marker(name) {
+        mask |= bit(4);
+    }
+    if is_mem_intrinsic(name) {
+        mask |= bit(5) | bit(14);
+    }
+    mask
+}
+
+/// Per-run memo of [`callee_rules`] by callee. Valid while no function is
+/// declared or erased: the caller clears it whenever a rule changed
+/// something (rule 10 declares and erases functions, and only when it
+/// rewrites).
+#[derive(Default)]
+pub(super) struct CalleeRules(HashMap<FuncId, RuleMask>);
+
+impl CalleeRules {
+    fn of<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> RuleMask {
+        *self
+            .0
+            .entry(f)
+            .or_insert_with(|| callee_rules(m.func_name(f)))
+    }
+
+    /// Forgets every memoized callee.
+    pub(super) fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+/// The rules that may rewrite something in `f`.
+pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeRules) -> RuleMask {
+    let mut may = FUNCTION_LEVEL;
+    let mut blocks = 0usize;
+    for b in m.blocks(f) {
+        blocks += 1;
+        for i in m.insts(b) {
+            let op = m.opcode(i);
+            may |= match op {
+                Opcode::BitCast => bit(2) | bit(6),
+                Opcode::AddrSpaceCast => bit(3),
+                Opcode::GetElementPtr => bit(7),
+                Opcode::SExt => bit(8),
+                Opcode::Select => bit(12),
+                Opcode::FAdd
+                | Opcode::FSub
+                | Opcode::FMul
+                | Opcode::FDiv
+                | Opcode::FRem
+                | Opcode::FCmp => bit(15),
+                _ => 0,
+            };
+            if op.is_call() {
+                if let Some(Callee::Direct(c)) = m.callee(i) {
+                    may |= callees.of(m, c);
+                }
+            }
+            for v in m.operands(i) {
+                if let ValueKind::Constant(ConstKind::Expr(e)) = m.value_kind(v) {
+                    may |= match e {
+                        Opcode::BitCast => bit(6),
+                        Opcode::AddrSpaceCast => bit(3),
+                        Opcode::GetElementPtr => bit(7),
+                        _ => 0,
+                    };
+                }
+            }
+            if m.inst_md(i, "llvm.loop").is_some() {
+                may |= bit(16);
+            }
+        }
+    }
+    // Unreachable blocks need at least one block besides the entry.
+    if blocks > 1 {
+        may |= bit(18);
+    }
+    may
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn callee_families() {
+        assert_eq!(callee_rules("foo"), 0);
+        assert_eq!(callee_rules("llvm.assume") & bit(13), bit(13));
+        assert_eq!(callee_rules("llvm.dbg.declare") & bit(11), bit(11));
+        assert_eq!(
+            callee_rules("llvm.memcpy.p0.p0.i64"),
+            bit(5) | bit(14) | bit(9)
+        );
+        assert_eq!(callee_rules("llvm.lifetime.start.p0") & bit(4), bit(4));
+        assert_eq!(callee_rules("llvm.ptx.read.tid.x"), bit(10));
+        assert_eq!(callee_rules(KERNEL_PLACEHOLDER), bit(10));
+        assert_eq!(callee_rules("llvm.nvvm.barrier0"), 0);
+    }
+
+    #[test]
+    fn masks() {
+        assert_eq!(ALL_FUNCTION_RULES.count_ones(), 18);
+        assert_eq!(bit(18), 1 << 17);
+        assert_eq!(ALL_FUNCTION_RULES & bit(18), bit(18));
+    }
+}
