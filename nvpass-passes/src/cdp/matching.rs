@@ -14,8 +14,8 @@ use nvpass_core::cdp::{
     CDP_VARIANT_ATTR,
 };
 use nvpass_core::ir::{
-    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, ValueId,
-    ValueKind,
+    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, User,
+    ValueId, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 
@@ -128,11 +128,50 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 }
 
 /// Every CDP call in functions lowered to PTX, in module order.
+///
+/// Names are classified once per function, not once per call: only calls
+/// of a function with a CDP name are looked at, and a module without one
+/// is not walked at all.
 pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
+    let cdp_funcs: HashSet<FuncId> = m
+        .funcs()
+        .filter(|&f| {
+            let name = m.func_name(f);
+            classify_cdp_entry(name).is_some() || classify_cdp_stub(name).is_some()
+        })
+        .collect();
     let mut out = Vec::new();
-    for f in m.funcs().filter(|&f| is_lowered(m, f)) {
+    if cdp_funcs.is_empty() {
+        return out;
+    }
+    // The functions calling one of them, when every use is an instruction
+    // (a use through a constant might still be a direct call for a host
+    // that strips casts in `callee`: then every function is walked).
+    let mut callers: Option<HashSet<FuncId>> = Some(HashSet::new());
+    'uses: for &f in &cdp_funcs {
+        for u in m.users(m.func_value(f)) {
+            match (u, callers.as_mut()) {
+                (User::Inst(i), Some(c)) => {
+                    c.insert(m.inst_func(i));
+                }
+                _ => {
+                    callers = None;
+                    break 'uses;
+                }
+            }
+        }
+    }
+    let walked = |f: &FuncId| callers.as_ref().is_none_or(|c| c.contains(f));
+    for f in m.funcs().filter(|&f| is_lowered(m, f)).filter(walked) {
         for b in m.blocks(f) {
-            out.extend(m.insts(b).filter_map(|i| site(m, i)));
+            out.extend(
+                m.insts(b)
+                    .filter(|&i| {
+                        m.opcode(i) == Opcode::Call
+                            && matches!(m.callee(i), Some(Callee::Direct(c)) if cdp_funcs.contains(&c))
+                    })
+                    .filter_map(|i| site(m, i)),
+            );
         }
     }
     out

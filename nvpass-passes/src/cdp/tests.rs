@@ -229,3 +229,40 @@ fn new_shapes_are_idempotent() {
     assert_eq!(once, twice);
     assert_eq!(sev1, sev2);
 }
+
+/// Call sites are found through the entry points' uses. A use that is not
+/// an instruction (here a global's initializer) makes every function be
+/// walked, and a function whose only CDP use is such a constant is not a
+/// site; launches in several functions are all rewritten, in module order.
+#[test]
+fn sites_found_through_uses() {
+    let src = module("\"nvvm.kernel\"", "1");
+    let plain = parse_module(src.as_bytes()).unwrap();
+    let with_second = format!(
+        "{src}\n@table = global ptr @cudaLaunchDevice\n\n\
+         define void @parent2(%struct.dim3 %g) {{\n  \
+         %buf = call ptr @cudaGetParameterBuffer(i64 64, i64 0) #0\n  \
+         %r = call i32 @cudaLaunchDevice(ptr @child, ptr %buf, %struct.dim3 %g, %struct.dim3 %g, i32 0, ptr null) #0\n  \
+         ret void\n}}\n"
+    );
+    let without_table = with_second.replace("@table = global ptr @cudaLaunchDevice", "");
+    let only_calls = parse_module(without_table.as_bytes()).unwrap();
+    assert_eq!(super::matching::sites(&only_calls).len(), 4);
+    let mut m = parse_module(with_second.as_bytes()).unwrap();
+    let found = super::matching::sites(&m);
+    assert_eq!(found.len(), 4, "two allocations and two launches");
+    let funcs: Vec<_> = found
+        .iter()
+        .map(|s| {
+            String::from(nvpass_core::ir::IrView::func_name(
+                &m,
+                nvpass_core::ir::IrView::inst_func(&m, s.call),
+            ))
+        })
+        .collect();
+    assert_eq!(funcs, ["parent", "parent", "parent2", "parent2"]);
+    let (out, sev) = run(&mut m, Which::Pair);
+    assert!(sev.is_empty());
+    assert_eq!(out.matches("call i32 @__cudaCDP").count(), 2, "{out}");
+    assert_eq!(super::matching::sites(&plain).len(), 2);
+}
