@@ -81,7 +81,8 @@ use alloc::string::{String, ToString};
 use alloc::vec;
 use alloc::vec::Vec;
 
-use hashbrown::HashSet;
+use hashbrown::hash_map::Entry;
+use hashbrown::{HashMap, HashSet};
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::ir::{
     Attr, AttrSlot, CallConv, FuncId, IrEdit, IrView, MdId, MdOperand, ValueKind,
@@ -290,6 +291,8 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
         let mut rebuilds: Vec<Rebuild> = Vec::new();
         let mut diags = Vec::new();
         let mut per_func: Vec<(FuncId, u64)> = Vec::new();
+        // Position of each function in `per_func` (first-seen order is kept).
+        let mut per_func_index: HashMap<FuncId, usize> = HashMap::new();
         let entries: Vec<(MdId, Option<NvvmAnnotation<'_>>)> = nvvm_annotations(&*m).collect();
         for (node, entry) in &entries {
             let Some(entry) = entry else {
@@ -337,9 +340,12 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
                 }
             }
             if let (Some(f), true) = (f, consumed > 0) {
-                match per_func.iter_mut().find(|(g, _)| *g == f) {
-                    Some((_, n)) => *n += consumed,
-                    None => per_func.push((f, consumed)),
+                match per_func_index.entry(f) {
+                    Entry::Occupied(e) => per_func[*e.get()].1 += consumed,
+                    Entry::Vacant(e) => {
+                        e.insert(per_func.len());
+                        per_func.push((f, consumed));
+                    }
                 }
                 if strip {
                     rebuilds.push(Rebuild { node: *node, kept });
@@ -352,8 +358,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
         let mut new_list: Option<Vec<NewEntry>> = None;
         if strip && !rebuilds.is_empty() {
             let mut list = Vec::new();
+            let by_node: HashMap<MdId, &Rebuild> = rebuilds.iter().map(|r| (r.node, r)).collect();
             for (node, _) in &entries {
-                match rebuilds.iter().find(|r| r.node == *node) {
+                match by_node.get(node).copied() {
                     None => list.push(NewEntry::Keep(*node)),
                     Some(r) if r.kept.is_empty() => {}
                     Some(r) => {
@@ -376,12 +383,13 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
 
         // Phase 2 (write): apply the edits in entry order.
         let mut kernels: Vec<FuncId> = Vec::new();
+        let mut kernel_set: HashSet<FuncId> = HashSet::new();
         for (f, edit) in &edits {
             let f = *f;
             match edit {
                 Edit::Kernel(true) => {
                     m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_KERNEL_ATTR, ""));
-                    if !kernels.contains(&f) {
+                    if kernel_set.insert(f) {
                         kernels.push(f);
                     }
                 }
