@@ -54,7 +54,7 @@ use hashbrown::HashSet;
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::inline_cost::{direct_callee, KNOB_DISABLE_INLINED_ALLOCA_MERGING};
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, User, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 use nvpass_core::knob::KnobInfo;
@@ -266,8 +266,37 @@ fn missed<M: IrView + ?Sized>(
 /// Phase 2; returns whether anything was inlined or deleted.
 pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
     let merge = !cx.knob_bool(&KNOB_DISABLE_INLINED_ALLOCA_MERGING);
+    // Only calls of `alwaysinline` functions are looked at, so only their
+    // callers are visited (every definition when one is used other than
+    // by an instruction), and a module without one costs one pass over the
+    // function list.
+    let always: Vec<FuncId> = m
+        .funcs()
+        .filter(|&f| has_fn_attr(m, f, AttrKind::AlwaysInline))
+        .collect();
+    if always.is_empty() {
+        return false;
+    }
+    let mut calling: Option<HashSet<FuncId>> = Some(HashSet::new());
+    'uses: for &f in &always {
+        for u in m.users(m.func_value(f)) {
+            match (u, calling.as_mut()) {
+                (User::Inst(i), Some(c)) => {
+                    c.insert(m.inst_func(i));
+                }
+                _ => {
+                    calling = None;
+                    break 'uses;
+                }
+            }
+        }
+    }
     let cyclic = cyclic_functions(m);
-    let callers: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
+    let callers: Vec<FuncId> = m
+        .funcs()
+        .filter(|&f| !m.func_is_declaration(f))
+        .filter(|f| calling.as_ref().is_none_or(|c| c.contains(f)))
+        .collect();
     let mut inlined_from: Vec<FuncId> = Vec::new();
     let mut changed = false;
     for caller in callers {
