@@ -19,11 +19,11 @@
 
 use crate::attr::{Attr as IrAttr, AttrSet};
 use crate::entity::{Block, Func, Global, Inst, Md, Sym, Type, Value};
-use crate::inst::{CallData, Extra, InstFlags, Opcode as IrOpcode};
+use crate::inst::{Align, CallData, Extra, InstFlags, Opcode as IrOpcode};
 use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
 use crate::module::{BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel};
 use crate::types::{FloatKind, NamedBody, TypeData};
-use crate::value::{Const, User as IrUser, ValueKind as IrValueKind};
+use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
 
 /// The `llvm.memcpy` overload that copies `byval` arguments when inlining.
@@ -1059,7 +1059,7 @@ impl IrView for Module {
         bid(self.insts[ifrom(i)]
             .block
             .expand()
-            .unwrap_or(Block::new(u32::MAX as usize - 1)))
+            .unwrap_or(Block::new(u32::MAX as usize - 2)))
     }
 
     fn opcode(&self, i: InstId) -> Opcode {
@@ -1243,14 +1243,14 @@ impl IrView for Module {
 
     fn const_int(&self, v: ValueId) -> Option<i128> {
         match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Int(n)) => Some(n),
+            IrValueKind::Const(Const::Int(n)) => Some(n.0),
             _ => None,
         }
     }
 
     fn const_float_bits(&self, v: ValueId) -> Option<u128> {
         match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Float(b)) => Some(b),
+            IrValueKind::Const(Const::Float(b)) => Some(b.0),
             _ => None,
         }
     }
@@ -1354,7 +1354,7 @@ impl IrView for Module {
     fn alloca_align(&self, i: InstId) -> Option<u64> {
         match &self.insts[ifrom(i)].extra {
             Extra::Alloca { align, .. } if self.insts[ifrom(i)].opcode == IrOpcode::Alloca => {
-                *align
+                align.map(Align::bytes)
             }
             _ => None,
         }
@@ -1781,7 +1781,7 @@ impl IrEdit for Module {
     fn const_float_of(&mut self, ty: TypeId, bits: u128) -> Result<ValueId, EditError> {
         let t = tfrom(ty);
         match self.types.get(t) {
-            TypeData::Float(_) => Ok(vid(self.const_scalar(t, Const::Float(bits)))),
+            TypeData::Float(_) => Ok(vid(self.const_scalar(t, Const::Float(Wide(bits))))),
             _ => Err(EditError::TypeMismatch),
         }
     }
@@ -2388,7 +2388,7 @@ impl Module {
                 &[],
                 Extra::Alloca {
                     ty,
-                    align: Some(align),
+                    align: Align::new(align),
                     addrspace: None,
                 },
                 None,

@@ -8,7 +8,7 @@ use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
 use crate::types::TypeTable;
-use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind};
+use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind, Wide};
 use alloc::vec::Vec;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::PrimaryMap;
@@ -352,7 +352,7 @@ impl Module {
             let sh = 128 - bits;
             (v << sh) >> sh
         };
-        self.const_scalar(ty, Const::Int(v))
+        self.const_scalar(ty, Const::Int(Wide(v)))
     }
 
     /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.

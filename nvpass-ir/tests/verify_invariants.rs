@@ -4,7 +4,7 @@
 mod common;
 
 use common::*;
-use nvpass_ir::inst::{CallData, Extra, InstFlags, Opcode, Ordering, Pred};
+use nvpass_ir::inst::{Align, CallData, Extra, InstFlags, Opcode, Ordering, Pred};
 use nvpass_ir::types::{FloatKind, TypeData};
 use nvpass_ir::value::{Const, Operand};
 use nvpass_ir::verify::verify_use_lists;
@@ -34,7 +34,7 @@ fn expect_ok(m: &Module) {
 
 fn mem() -> Extra {
     Extra::Mem {
-        align: Some(4),
+        align: Align::new(4),
         ordering: Ordering::NotAtomic,
         failure: Ordering::NotAtomic,
         syncscope: None,

@@ -5,7 +5,7 @@ use super::parser::{ACtx, Key, Parser};
 use super::PResult;
 use crate::attr::AttrSet;
 use crate::entity::{Block, Inst, Sym, Type, Value};
-use crate::inst::{Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
+use crate::inst::{Align, Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
 use crate::types::{NamedBody, TypeData};
 use alloc::boxed::Box;
 use alloc::format;
@@ -394,7 +394,7 @@ impl Parser<'_> {
                         self.err("landingpad instruction needs at least one clause or cleanup")
                     );
                 }
-                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(kinds));
+                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(Box::new(kinds)));
                 if cleanup {
                     self.m.insts[i].flags |= InstFlags::CLEANUP;
                 }
@@ -448,7 +448,10 @@ impl Parser<'_> {
                 let (at, a) = self.parse_typed_value()?;
                 let idx = self.parse_indices()?;
                 let rt = self.indexed_type(at, &idx, off, "extractvalue")?;
-                Ok((self.mk(ExtractValue, rt, &[a], Extra::Indices(idx)), rt))
+                Ok((
+                    self.mk(ExtractValue, rt, &[a], Extra::Indices(Box::new(idx))),
+                    rt,
+                ))
             }
             InsertValue => {
                 let off = self.tok.start;
@@ -468,7 +471,10 @@ impl Parser<'_> {
                         ),
                     ));
                 }
-                Ok((self.mk(InsertValue, at, &[a, v], Extra::Indices(idx)), at))
+                Ok((
+                    self.mk(InsertValue, at, &[a, v], Extra::Indices(Box::new(idx))),
+                    at,
+                ))
             }
             Alloca => self.parse_alloca(),
             Load | Store | Fence | CmpXchg | AtomicRmw => self.parse_mem(op),
@@ -563,7 +569,7 @@ impl Parser<'_> {
         let mut addrspace = None;
         while self.comma_not_md()? {
             if self.eat_kw(b"align")? {
-                align = Some(self.parse_align_value()?);
+                align = Align::new(self.parse_align_value()?);
             } else if self.eat_kw(b"addrspace")? {
                 addrspace = Some(self.parse_addrspace_paren()?);
             } else if count.is_none() && align.is_none() && addrspace.is_none() {
@@ -619,11 +625,11 @@ impl Parser<'_> {
         Ok(None)
     }
 
-    fn parse_opt_align_tail(&mut self) -> PResult<Option<u64>> {
+    fn parse_opt_align_tail(&mut self) -> PResult<Option<Align>> {
         let mut align = None;
         while self.comma_not_md()? {
             if self.eat_kw(b"align")? {
-                align = Some(self.parse_align_value()?);
+                align = Align::new(self.parse_align_value()?);
             } else {
                 return Err(self.err("expected 'align'"));
             }

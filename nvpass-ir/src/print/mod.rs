@@ -48,7 +48,7 @@ use crate::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind, FCMP_P
 use crate::metadata::{Attachment, MdField, MdKind, MdRef};
 use crate::module::{Linkage, Module, TopLevel};
 use crate::types::{NamedBody, TypeData};
-use crate::value::{Const, ValueKind};
+use crate::value::{Const, ValueKind, Wide};
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -704,18 +704,19 @@ impl<'a> Printer<'a> {
         let d = &m.values[v];
         match c {
             Const::Int(i) => {
+                let i = i.0;
                 if m.types.int_bits(d.ty) == Some(1) {
-                    self.s(if *i != 0 { "true" } else { "false" });
+                    self.s(if i != 0 { "true" } else { "false" });
                 } else {
-                    write_i128(&mut self.out, *i);
+                    write_i128(&mut self.out, i);
                 }
             }
             Const::BigInt(s) => self.sym(*s),
             Const::Float(bits) => match m.types.get(d.ty) {
-                TypeData::Float(k) => float::write_float(&mut self.out, *k, *bits),
+                TypeData::Float(k) => float::write_float(&mut self.out, *k, bits.0),
                 _ => {
                     self.s("0x");
-                    let mut b = *bits;
+                    let mut b = bits.0;
                     let mut buf = [0u8; 32];
                     let mut i = buf.len();
                     loop {
@@ -1709,7 +1710,7 @@ impl<'a> Printer<'a> {
                     self.typed_operand(o.value);
                 }
                 if let Extra::Indices(ix) = &d.extra {
-                    for x in ix {
+                    for x in ix.iter() {
                         self.s(", ");
                         self.u(*x as u64);
                     }
@@ -1755,7 +1756,7 @@ impl<'a> Printer<'a> {
                     self.ty(ty);
                     if let Some(c) = val(0) {
                         let is_i32_one = m.values.get(c).is_some_and(|cd| {
-                            matches!(cd.kind, ValueKind::Const(Const::Int(1)))
+                            matches!(cd.kind, ValueKind::Const(Const::Int(Wide(1))))
                                 && m.types.len() > cd.ty.index()
                                 && m.types.int_bits(cd.ty) == Some(32)
                         });
@@ -1766,7 +1767,7 @@ impl<'a> Printer<'a> {
                     }
                     if let Some(a) = align {
                         self.s(", align ");
-                        self.u(a);
+                        self.u(a.bytes());
                     }
                     if let Some(a) = addrspace {
                         if a != 0 {
@@ -1856,7 +1857,7 @@ impl<'a> Printer<'a> {
             if op != Opcode::Fence {
                 if let Some(a) = align {
                     self.s(", align ");
-                    self.u(a);
+                    self.u(a.bytes());
                 }
             }
         }
