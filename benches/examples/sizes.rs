@@ -30,12 +30,7 @@ fn main() {
         mb(chunks)
     );
     let users: usize = m.values.values().map(|v| v.users.capacity()).sum();
-    let vops_spill: usize = m
-        .values
-        .values()
-        .filter(|v| v.ops.spilled())
-        .map(|v| v.ops.capacity())
-        .sum();
+    let vops: usize = m.values.values().map(|v| v.ops.len()).sum();
     let iops_spill: usize = m
         .insts
         .values()
@@ -57,7 +52,11 @@ fn main() {
         users * size_of::<nvpass_ir::value::Use>(),
         nusers
     );
-    println!("  value ops spilled cap {}", vops_spill);
+    println!(
+        "  value ops {} x {} (boxed)",
+        vops,
+        size_of::<nvpass_ir::value::Operand>()
+    );
     println!(
         "insts {} x {} = {}",
         m.insts.len(),

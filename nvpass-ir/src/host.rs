@@ -472,7 +472,6 @@ impl Module {
             fn_ty: Some(fn_ty),
             explicit_fn_ty: vararg,
             nargs: args.len() as u32,
-            param_attrs: alloc::vec![AttrSet::default(); args.len()],
             ..CallData::default()
         };
         self.new_inst(
@@ -1392,7 +1391,12 @@ impl IrEdit for Module {
     ) -> Result<(), EditError> {
         let i = ifrom(call);
         let new = self.ir_attr(&attr);
-        let mut set = self.call_set(i, slot).cloned().ok_or(EditError::NotACall)?;
+        let mut set = match (self.call_set(i, slot), self.insts[i].call(), slot) {
+            (Some(s), _, _) => s.clone(),
+            // Arguments after the last one with attributes have no entry.
+            (None, Some(c), AttrSlot::Param(n)) if n < c.nargs => AttrSet::default(),
+            _ => return Err(EditError::NotACall),
+        };
         self.edit_set(&mut set, attr.key(), Some(new));
         self.store_call_set(i, slot, set);
         Ok(())

@@ -398,7 +398,10 @@ pub struct CallData {
     pub ret_attrs: AttrSet,
     /// Function attributes of the call site.
     pub fn_attrs: AttrSet,
-    /// Per-argument attributes (index = argument number).
+    /// Per-argument attributes (index = argument number). Arguments after
+    /// the last one with attributes may have no entry (most call sites
+    /// have none at all, and an empty set costs 48 bytes), so read it with
+    /// `get(k)`, treating a missing entry as empty.
     pub param_attrs: Vec<AttrSet>,
     /// Number of arguments (ops[1..1 + nargs]).
     pub nargs: u32,

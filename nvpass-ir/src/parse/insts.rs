@@ -847,6 +847,11 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' in argument list")?;
             }
         }
+        // Only arguments up to the last one with attributes keep an entry.
+        while param_attrs.last().is_some_and(AttrSet::is_empty) {
+            param_attrs.pop();
+        }
+        param_attrs.shrink_to_fit();
         let mut fn_attrs = AttrSet::default();
         self.parse_attrs(ACtx::CallFn, &mut fn_attrs, None)?;
         let mut bundles = SmallVec::new();

@@ -898,9 +898,11 @@ impl<'a> Parser<'a> {
                 ));
             };
             self.m.values[v].kind = ValueKind::Const(Const::BlockAddress(f, b));
-            let o = self.m.values[v].ops.pop();
-            if let Some(o) = o {
+            let ops = &self.m.values[v].ops;
+            if let Some((&o, rest)) = ops.split_last() {
+                let rest: alloc::boxed::Box<[_]> = rest.into();
                 self.m.remove_use(o);
+                self.m.values[v].ops = rest;
             }
         }
         Ok(())
