@@ -224,10 +224,15 @@ struct Printer<'a> {
     md_done: bool,
     /// Nodes numbered by the printer, printed after `md_numbered`.
     md_extra: Vec<(u32, Md)>,
-    /// Local slots: (generation, slot).
-    lvals: SecondaryMap<Value, (u32, u32)>,
-    lblocks: SecondaryMap<Block, (u32, u32)>,
-    gen: u32,
+    /// Local slots of the current function's unnamed values and blocks,
+    /// plus one (0: none). Four bytes per value of the module, not eight:
+    /// each thread printing functions holds one.
+    lvals: SecondaryMap<Value, u32>,
+    lblocks: SecondaryMap<Block, u32>,
+    /// The entries of `lvals` / `lblocks` set for the current function,
+    /// reset when the next one is numbered.
+    lvals_set: Vec<Value>,
+    lblocks_set: Vec<Block>,
     cur: Option<Func>,
     /// Attribute group number -> index in `attr_groups`.
     groups: HashMap<u32, usize>,
@@ -251,7 +256,8 @@ impl<'a> Printer<'a> {
             md_extra: Vec::new(),
             lvals: SecondaryMap::new(),
             lblocks: SecondaryMap::new(),
-            gen: 0,
+            lvals_set: Vec::new(),
+            lblocks_set: Vec::new(),
             cur: None,
             groups: HashMap::new(),
             depth: 0,
@@ -418,14 +424,19 @@ impl<'a> Printer<'a> {
             return;
         }
         self.cur = Some(f);
-        self.gen += 1;
-        let g = self.gen;
+        for v in self.lvals_set.drain(..) {
+            self.lvals[v] = 0;
+        }
+        for b in self.lblocks_set.drain(..) {
+            self.lblocks[b] = 0;
+        }
         let m = self.m;
         let mut n = 0u32;
         for p in &m.funcs[f].params {
             if m.values.get(p.value).is_some_and(|d| d.name.is_none()) {
-                self.lvals[p.value] = (g, n);
                 n += 1;
+                self.lvals[p.value] = n;
+                self.lvals_set.push(p.value);
             }
         }
         if !m.funcs[f].is_definition {
@@ -433,14 +444,16 @@ impl<'a> Printer<'a> {
         }
         for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
-                self.lblocks[b] = (g, n);
                 n += 1;
+                self.lblocks[b] = n;
+                self.lblocks_set.push(b);
             }
             for i in insts_of(m, b) {
                 if let Some(r) = m.insts[i].result.expand() {
                     if m.values.get(r).is_some_and(|d| d.name.is_none()) {
-                        self.lvals[r] = (g, n);
                         n += 1;
+                        self.lvals[r] = n;
+                        self.lvals_set.push(r);
                     }
                 }
             }
@@ -625,10 +638,10 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let (g, n) = self.lvals[v];
-        if g == self.gen && g != 0 {
+        let n = self.lvals[v];
+        if n != 0 {
             self.c(b'%');
-            self.u(n as u64);
+            self.u(n as u64 - 1);
         } else {
             self.s("<badref>");
         }
@@ -663,10 +676,10 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let (g, n) = self.lblocks[b];
-        if g == self.gen && g != 0 && self.cur == Some(bd.func) {
+        let n = self.lblocks[b];
+        if n != 0 && self.cur == Some(bd.func) {
             self.c(b'%');
-            self.u(n as u64);
+            self.u(n as u64 - 1);
         } else if let Some(n) = self.foreign_block_slot(bd.func, b) {
             self.c(b'%');
             self.u(n as u64);
@@ -1527,9 +1540,9 @@ impl<'a> Printer<'a> {
                 self.c(b':');
             } else if Some(b) != entry {
                 self.c(b'\n');
-                let (g, n) = self.lblocks[b];
-                if g == self.gen {
-                    self.u(n as u64);
+                let n = self.lblocks[b];
+                if n != 0 {
+                    self.u(n as u64 - 1);
                 } else {
                     self.s("<badref>");
                 }
