@@ -472,7 +472,7 @@ pub enum Extra {
         source_ty: Type,
     },
     /// `extractvalue` / `insertvalue` indices.
-    Indices(Box<SmallVec<[u32; 2]>>),
+    Indices(Box<SmallVec<[u32; 4]>>),
     /// Call-site data.
     Call(Box<CallData>),
     /// `landingpad` clauses: `true` = `catch`, `false` = `filter`, one per op.
@@ -497,8 +497,9 @@ pub struct InstData {
     /// the spilled form's pointer and length): most instructions have at
     /// most two.
     pub ops: SmallVec<[Operand; 2]>,
-    /// Block operands.
-    pub blocks: SmallVec<[Block; 2]>,
+    /// Block operands. Four fit inline in the space the spilled form
+    /// needs anyway.
+    pub blocks: SmallVec<[Block; 4]>,
     /// Flags.
     pub flags: InstFlags,
     /// Opcode-specific payload.

@@ -207,7 +207,7 @@ impl Parser<'_> {
                 let d = self.parse_label_ref()?;
                 self.expect(Tk::LSquare, "expected '[' with switch table")?;
                 let mut ops = SmallVec::<[Value; 8]>::new();
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 ops.push(c);
                 blocks.push(d);
                 while !self.eat(Tk::RSquare)? {
@@ -236,7 +236,7 @@ impl Parser<'_> {
                 )?;
                 self.expect(Tk::Comma, "expected ',' after indirectbr address")?;
                 self.expect(Tk::LSquare, "expected '[' with indirectbr")?;
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 if !self.eat(Tk::RSquare)? {
                     loop {
                         blocks.push(self.parse_label_ref()?);
@@ -322,7 +322,7 @@ impl Parser<'_> {
                 let flags = self.parse_flags()?;
                 let ty = self.parse_type()?;
                 let mut ops = SmallVec::<[Value; 4]>::new();
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 loop {
                     self.expect(Tk::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
@@ -512,7 +512,7 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 2]>> {
+    fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 4]>> {
         let mut idx = SmallVec::new();
         while self.tok.kind == Tk::Comma && self.peek()?.kind == Tk::Int {
             self.bump()?;
@@ -879,7 +879,7 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' or ']' in operand bundle list")?;
             }
         }
-        let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+        let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
         match op {
             Opcode::Invoke => {
                 self.expect_kw(b"to", "expected 'to' in invoke")?;
