@@ -49,6 +49,7 @@ use crate::metadata::{Attachment, MdField, MdKind, MdRef};
 use crate::module::{Linkage, Module, TopLevel};
 use crate::types::{NamedBody, TypeData};
 use crate::value::{Const, ValueKind, Wide};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -217,22 +218,19 @@ struct Printer<'a> {
     m: &'a Module,
     out: Vec<u8>,
     /// Module slot of unnamed globals, aliases and functions.
-    gslots: SecondaryMap<Value, u32>,
+    gslots: Cow<'a, SecondaryMap<Value, u32>>,
     gslots_done: bool,
     /// Metadata numbers (NONE = inline / unnumbered).
-    md_slots: SecondaryMap<Md, u32>,
+    md_slots: Cow<'a, SecondaryMap<Md, u32>>,
     md_done: bool,
     /// Nodes numbered by the printer, printed after `md_numbered`.
     md_extra: Vec<(u32, Md)>,
-    /// Local slots of the current function's unnamed values and blocks,
-    /// plus one (0: none). Four bytes per value of the module, not eight:
-    /// each thread printing functions holds one.
-    lvals: SecondaryMap<Value, u32>,
-    lblocks: SecondaryMap<Block, u32>,
-    /// The entries of `lvals` / `lblocks` set for the current function,
-    /// reset when the next one is numbered.
-    lvals_set: Vec<Value>,
-    lblocks_set: Vec<Block>,
+    /// Local slots of the current function's unnamed values and blocks.
+    /// Hash maps holding one function's entries (cleared for the next), not
+    /// tables with an entry per value of the module: each thread printing
+    /// functions holds its own.
+    lvals: HashMap<Value, u32>,
+    lblocks: HashMap<Block, u32>,
     cur: Option<Func>,
     /// Attribute group number -> index in `attr_groups`.
     groups: HashMap<u32, usize>,
@@ -249,15 +247,13 @@ impl<'a> Printer<'a> {
         Printer {
             m,
             out,
-            gslots: SecondaryMap::with_default(NONE),
+            gslots: Cow::Owned(SecondaryMap::with_default(NONE)),
             gslots_done: false,
-            md_slots: SecondaryMap::with_default(NONE),
+            md_slots: Cow::Owned(SecondaryMap::with_default(NONE)),
             md_done: false,
             md_extra: Vec::new(),
-            lvals: SecondaryMap::new(),
-            lblocks: SecondaryMap::new(),
-            lvals_set: Vec::new(),
-            lblocks_set: Vec::new(),
+            lvals: HashMap::new(),
+            lblocks: HashMap::new(),
             cur: None,
             groups: HashMap::new(),
             depth: 0,
@@ -360,6 +356,7 @@ impl<'a> Printer<'a> {
         }
         self.gslots_done = true;
         let m = self.m;
+        let gs = self.gslots.to_mut();
         let mut n = 0u32;
         let mut take = |gs: &mut SecondaryMap<Value, u32>, v: Value| {
             if m.values[v].name.is_none() {
@@ -370,7 +367,7 @@ impl<'a> Printer<'a> {
         for t in &m.order {
             if let TopLevel::Global(g) = *t {
                 if !m.globals[g].erased {
-                    take(&mut self.gslots, m.globals[g].value);
+                    take(gs, m.globals[g].value);
                 }
             }
         }
@@ -378,7 +375,7 @@ impl<'a> Printer<'a> {
             for t in &m.order {
                 if let TopLevel::Alias(a) = *t {
                     if m.aliases[a].is_ifunc == ifunc {
-                        take(&mut self.gslots, m.aliases[a].value);
+                        take(gs, m.aliases[a].value);
                     }
                 }
             }
@@ -386,7 +383,7 @@ impl<'a> Printer<'a> {
         for t in &m.order {
             if let TopLevel::Func(f) = *t {
                 if !m.funcs[f].erased {
-                    take(&mut self.gslots, m.funcs[f].value);
+                    take(gs, m.funcs[f].value);
                 }
             }
         }
@@ -398,17 +395,18 @@ impl<'a> Printer<'a> {
         }
         self.md_done = true;
         let m = self.m;
+        let slots = self.md_slots.to_mut();
         let mut max = None::<u32>;
         for &(n, md) in &m.md_numbered {
             if md.index() < m.mds.len() {
-                self.md_slots[md] = n;
+                slots[md] = n;
             }
             max = Some(max.map_or(n, |x: u32| x.max(n)));
         }
         let mut next = max.map_or(0, |x| x.wrapping_add(1));
         for (md, node) in m.mds.iter() {
-            if !node.inline && self.md_slots[md] == NONE {
-                self.md_slots[md] = next;
+            if !node.inline && slots[md] == NONE {
+                slots[md] = next;
                 self.md_extra.push((next, md));
                 next = next.wrapping_add(1);
             }
@@ -424,19 +422,14 @@ impl<'a> Printer<'a> {
             return;
         }
         self.cur = Some(f);
-        for v in self.lvals_set.drain(..) {
-            self.lvals[v] = 0;
-        }
-        for b in self.lblocks_set.drain(..) {
-            self.lblocks[b] = 0;
-        }
+        self.lvals.clear();
+        self.lblocks.clear();
         let m = self.m;
         let mut n = 0u32;
         for p in &m.funcs[f].params {
             if m.values.get(p.value).is_some_and(|d| d.name.is_none()) {
+                self.lvals.insert(p.value, n);
                 n += 1;
-                self.lvals[p.value] = n;
-                self.lvals_set.push(p.value);
             }
         }
         if !m.funcs[f].is_definition {
@@ -444,16 +437,14 @@ impl<'a> Printer<'a> {
         }
         for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
+                self.lblocks.insert(b, n);
                 n += 1;
-                self.lblocks[b] = n;
-                self.lblocks_set.push(b);
             }
             for i in insts_of(m, b) {
                 if let Some(r) = m.insts[i].result.expand() {
                     if m.values.get(r).is_some_and(|d| d.name.is_none()) {
+                        self.lvals.insert(r, n);
                         n += 1;
-                        self.lvals[r] = n;
-                        self.lvals_set.push(r);
                     }
                 }
             }
@@ -638,10 +629,9 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let n = self.lvals[v];
-        if n != 0 {
+        if let Some(&n) = self.lvals.get(&v) {
             self.c(b'%');
-            self.u(n as u64 - 1);
+            self.u(n as u64);
         } else {
             self.s("<badref>");
         }
@@ -676,10 +666,10 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let n = self.lblocks[b];
-        if n != 0 && self.cur == Some(bd.func) {
+        let slot = self.lblocks.get(&b).copied();
+        if let (Some(n), true) = (slot, self.cur == Some(bd.func)) {
             self.c(b'%');
-            self.u(n as u64 - 1);
+            self.u(n as u64);
         } else if let Some(n) = self.foreign_block_slot(bd.func, b) {
             self.c(b'%');
             self.u(n as u64);
@@ -1540,9 +1530,8 @@ impl<'a> Printer<'a> {
                 self.c(b':');
             } else if Some(b) != entry {
                 self.c(b'\n');
-                let n = self.lblocks[b];
-                if n != 0 {
-                    self.u(n as u64 - 1);
+                if let Some(&n) = self.lblocks.get(&b) {
+                    self.u(n as u64);
                 } else {
                     self.s("<badref>");
                 }
