@@ -497,7 +497,7 @@ impl Module {
             opcode: d.opcode,
             ty: d.ty,
             result: result.into(),
-            ops: SmallVec::new(),
+            ops: SmallVec::with_capacity(d.ops.len()),
             blocks: d.blocks.iter().map(|b| *bmap.get(b).unwrap_or(b)).collect(),
             flags: d.flags,
             extra: d.extra.clone(),

@@ -471,7 +471,8 @@ impl Module {
             opcode,
             ty,
             result: PackedOption::default(),
-            ops: SmallVec::new(),
+            // Exact size: a spilled list doubles from two to four otherwise.
+            ops: SmallVec::with_capacity(ops.len()),
             blocks: SmallVec::new(),
             flags: InstFlags::empty(),
             extra,
