@@ -19,10 +19,14 @@ use std::path::{Path, PathBuf};
 pub const READ_PIECE: usize = 256 << 10;
 
 /// Parses the file at `path` while reading it, one [`READ_PIECE`] at a
-/// time. `None` when it has to be read and parsed whole instead: it cannot
-/// be opened or read, or the text has an error (see the module docs).
+/// time. `None` when it has to be read and parsed whole instead: it is not
+/// a regular file (a pipe could not be read a second time), it cannot be
+/// opened or read, or the text has an error (see the module docs).
 pub fn parse_file_in_pieces(path: &str) -> Option<Module> {
     let mut f = fs::File::open(path).ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
     let mut reader = ModuleReader::new();
     let mut buf = vec![0u8; READ_PIECE];
     loop {
@@ -159,6 +163,11 @@ mod tests {
         fs::write(&bad, &text).unwrap();
         assert!(parse_file_in_pieces(bad.to_str().unwrap()).is_none());
         assert!(parse_file_in_pieces(dir.join("missing.ll").to_str().unwrap()).is_none());
+        // Not a regular file: left to the whole-file path, which reads a
+        // pipe once.
+        assert!(parse_file_in_pieces(dir.to_str().unwrap()).is_none());
+        #[cfg(unix)]
+        assert!(parse_file_in_pieces("/dev/null").is_none());
         fs::remove_dir_all(&dir).unwrap();
     }
 
