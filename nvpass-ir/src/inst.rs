@@ -405,8 +405,9 @@ pub struct CallData {
     pub param_attrs: Vec<AttrSet>,
     /// Number of arguments (ops[1..1 + nargs]).
     pub nargs: u32,
-    /// Operand bundles.
-    pub bundles: SmallVec<[Bundle; 1]>,
+    /// Operand bundles (a boxed slice: rare, and 8 bytes smaller than an
+    /// empty `Vec`).
+    pub bundles: Box<[Bundle]>,
     /// Tail marker.
     pub tail: TailKind,
     /// Address space of the callee for `call addrspace(N)`.
@@ -546,6 +547,11 @@ mod tests {
             size_of::<InstData>() <= 120,
             "InstData: {}",
             size_of::<InstData>()
+        );
+        assert!(
+            size_of::<CallData>() <= 168,
+            "CallData: {}",
+            size_of::<CallData>()
         );
     }
 

@@ -1307,11 +1307,11 @@ fn calls() {
     let cd = CallData {
         fn_ty: Some(m.funcs[callee].ty),
         nargs: 1,
-        bundles: smallvec![Bundle {
+        bundles: Box::new([Bundle {
             tag: m.sym("deopt"),
             start: 2,
-            len: 2
-        }],
+            len: 2,
+        }]),
         cc: CallConv::Fast,
         ..Default::default()
     };

@@ -854,7 +854,7 @@ impl Parser<'_> {
         param_attrs.shrink_to_fit();
         let mut fn_attrs = AttrSet::default();
         self.parse_attrs(ACtx::CallFn, &mut fn_attrs, None)?;
-        let mut bundles = SmallVec::new();
+        let mut bundles: Vec<Bundle> = Vec::new();
         let mut bundle_ops: SmallVec<[Value; 2]> = SmallVec::new();
         if self.eat(Tk::LSquare)? {
             loop {
@@ -951,7 +951,7 @@ impl Parser<'_> {
             fn_attrs,
             param_attrs,
             nargs,
-            bundles,
+            bundles: bundles.into_boxed_slice(),
             tail,
             addrspace,
         };
