@@ -166,8 +166,11 @@ mod tests {
         // Not a regular file: left to the whole-file path, which reads a
         // pipe once.
         assert!(parse_file_in_pieces(dir.to_str().unwrap()).is_none());
-        #[cfg(unix)]
-        assert!(parse_file_in_pieces("/dev/null").is_none());
+        // A device reads as an empty text, which would parse; it is read
+        // whole instead (checked where /dev/null is the device).
+        if fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()) {
+            assert!(parse_file_in_pieces("/dev/null").is_none());
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 
