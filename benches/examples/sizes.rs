@@ -15,12 +15,32 @@ fn main() {
     let src = std::fs::read(&path).unwrap();
     let before = heap::reset_peak();
     let m: Module = nvpass_ir::parse_module(&src).unwrap();
+    let whole_peak = heap::peak() - before + src.len();
     println!(
         "heap: input {:.1} MB, module {:.1} MB, parse peak over input {:.1} MB",
         mb(src.len()),
         mb(heap::in_use() - before),
         mb(heap::peak() - before)
     );
+    // The same text handed to a ModuleReader in 256 KiB pieces, as the CLI
+    // reads a file: only the unparsed tail is held.
+    {
+        let src = &src;
+        let base = heap::reset_peak();
+        let mut r = nvpass_ir::ModuleReader::new();
+        let ok = src.chunks(256 << 10).all(|c| r.push(c));
+        let m2 = if ok { r.finish() } else { None };
+        println!(
+            "read in 256 KiB pieces: {}, heap peak {:.1} MB with the text (whole text: {:.1} MB)",
+            if m2.is_some() {
+                "ok"
+            } else {
+                "fell back to whole-text parsing"
+            },
+            mb(heap::peak() - base),
+            mb(whole_peak)
+        );
+    }
     let base = heap::reset_peak();
     let mut chunks = 0usize;
     nvpass_ir::print::print_module_chunked(&m, &mut |c: &[u8]| chunks = chunks.max(c.len()));
@@ -30,12 +50,7 @@ fn main() {
         mb(chunks)
     );
     let users: usize = m.values.values().map(|v| v.users.capacity()).sum();
-    let vops_spill: usize = m
-        .values
-        .values()
-        .filter(|v| v.ops.spilled())
-        .map(|v| v.ops.capacity())
-        .sum();
+    let vops: usize = m.values.values().map(|v| v.ops.len()).sum();
     let iops_spill: usize = m
         .insts
         .values()
@@ -57,7 +72,11 @@ fn main() {
         users * size_of::<nvpass_ir::value::Use>(),
         nusers
     );
-    println!("  value ops spilled cap {}", vops_spill);
+    println!(
+        "  value ops {} x {} (boxed)",
+        vops,
+        size_of::<nvpass_ir::value::Operand>()
+    );
     println!(
         "insts {} x {} = {}",
         m.insts.len(),

@@ -1,12 +1,48 @@
 //! Input and output files.
 //!
+//! An input file is parsed as it is read, in pieces of [`READ_PIECE`]
+//! bytes ([`nvpass_ir::ModuleReader`]), so its text is not held next to
+//! the module; when that fails (an error in the input, or a text the
+//! reader cannot cut), the whole file is read and parsed again, which
+//! reports the error with its line. Standard input is read whole.
+//!
 //! Output is written to a temporary file beside the destination and renamed
 //! into place only after everything succeeded, so a failing run never leaves
 //! a partial or stale output file behind.
 
+use nvpass_ir::{Module, ModuleReader};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
+
+/// Bytes read from an input file at a time when parsing it in pieces.
+pub const READ_PIECE: usize = 256 << 10;
+
+/// Parses the file at `path` while reading it, one [`READ_PIECE`] at a
+/// time. `None` when it has to be read and parsed whole instead: it is not
+/// a regular file (a pipe could not be read a second time), it cannot be
+/// opened or read, or the text has an error (see the module docs).
+pub fn parse_file_in_pieces(path: &str) -> Option<Module> {
+    let mut f = fs::File::open(path).ok()?;
+    if !f.metadata().ok()?.is_file() {
+        return None;
+    }
+    let mut reader = ModuleReader::new();
+    let mut buf = vec![0u8; READ_PIECE];
+    loop {
+        match f.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => {
+                if !reader.push(&buf[..n]) {
+                    return None;
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    reader.finish()
+}
 
 /// Reads `path`, or standard input for `-`.
 pub fn read_input(path: &str) -> Result<Vec<u8>, String> {
@@ -102,6 +138,41 @@ fn write_atomic(dest: &Path, bytes: &[u8]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn input_files_parse_in_pieces_like_whole() {
+        let dir = std::env::temp_dir().join(format!("nvpass-in-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        // More than two pieces of globals and functions.
+        let mut text = String::new();
+        let mut i = 0;
+        while text.len() < 2 * READ_PIECE + 1000 {
+            text.push_str(&format!(
+                "@g{i} = global i32 {i}\ndefine i32 @f{i}() {{\n  %v = load i32, ptr @g{i}\n  ret i32 %v\n}}\n"
+            ));
+            i += 1;
+        }
+        let good = dir.join("good.ll");
+        fs::write(&good, &text).unwrap();
+        let m = parse_file_in_pieces(good.to_str().unwrap()).expect("parses in pieces");
+        let whole = nvpass_ir::parse_module(text.as_bytes()).unwrap();
+        assert_eq!(nvpass_ir::print_module(&m), nvpass_ir::print_module(&whole));
+        // An error in the last piece: no module (the caller re-parses).
+        text.push_str("@bad = global i32 %x\n");
+        let bad = dir.join("bad.ll");
+        fs::write(&bad, &text).unwrap();
+        assert!(parse_file_in_pieces(bad.to_str().unwrap()).is_none());
+        assert!(parse_file_in_pieces(dir.join("missing.ll").to_str().unwrap()).is_none());
+        // Not a regular file: left to the whole-file path, which reads a
+        // pipe once.
+        assert!(parse_file_in_pieces(dir.to_str().unwrap()).is_none());
+        // A device reads as an empty text, which would parse; it is read
+        // whole instead (checked where /dev/null is the device).
+        if fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()) {
+            assert!(parse_file_in_pieces("/dev/null").is_none());
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn atomic_write_replaces_and_leaves_no_temp() {

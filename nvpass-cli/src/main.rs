@@ -204,6 +204,11 @@ fn split_knob_args(args: Vec<String>, registry: &Registry<Module>) -> (Vec<Strin
 }
 
 fn parse_input(path: &str) -> Result<Module, Failure> {
+    if path != "-" {
+        if let Some(m) = io::parse_file_in_pieces(path) {
+            return Ok(m);
+        }
+    }
     let src = io::read_input(path).map_err(fail)?;
     nvpass_ir::parse_module(&src).map_err(|e| fail(e.render(io::display_name(path), &src)))
 }

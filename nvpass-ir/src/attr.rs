@@ -70,8 +70,9 @@ impl Attr {
 pub struct AttrSet {
     /// Attributes written inline, in source order.
     pub attrs: SmallVec<[Attr; 1]>,
-    /// Attribute groups referenced as `#N`, in source order.
-    pub groups: SmallVec<[u32; 2]>,
+    /// Attribute groups referenced as `#N`, in source order (four fit
+    /// inline in the space the spilled form needs anyway).
+    pub groups: SmallVec<[u32; 4]>,
 }
 
 impl AttrSet {

@@ -19,11 +19,11 @@
 
 use crate::attr::{Attr as IrAttr, AttrSet};
 use crate::entity::{Block, Func, Global, Inst, Md, Sym, Type, Value};
-use crate::inst::{CallData, Extra, InstFlags, Opcode as IrOpcode};
+use crate::inst::{Align, CallData, Extra, InstFlags, Opcode as IrOpcode};
 use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
 use crate::module::{BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel};
 use crate::types::{FloatKind, NamedBody, TypeData};
-use crate::value::{Const, User as IrUser, ValueKind as IrValueKind};
+use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
 
 /// The `llvm.memcpy` overload that copies `byval` arguments when inlining.
@@ -472,7 +472,6 @@ impl Module {
             fn_ty: Some(fn_ty),
             explicit_fn_ty: vararg,
             nargs: args.len() as u32,
-            param_attrs: alloc::vec![AttrSet::default(); args.len()],
             ..CallData::default()
         };
         self.new_inst(
@@ -498,7 +497,7 @@ impl Module {
             opcode: d.opcode,
             ty: d.ty,
             result: result.into(),
-            ops: SmallVec::new(),
+            ops: SmallVec::with_capacity(d.ops.len()),
             blocks: d.blocks.iter().map(|b| *bmap.get(b).unwrap_or(b)).collect(),
             flags: d.flags,
             extra: d.extra.clone(),
@@ -1059,7 +1058,7 @@ impl IrView for Module {
         bid(self.insts[ifrom(i)]
             .block
             .expand()
-            .unwrap_or(Block::new(u32::MAX as usize - 1)))
+            .unwrap_or(Block::new(u32::MAX as usize - 2)))
     }
 
     fn opcode(&self, i: InstId) -> Opcode {
@@ -1243,14 +1242,14 @@ impl IrView for Module {
 
     fn const_int(&self, v: ValueId) -> Option<i128> {
         match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Int(n)) => Some(n),
+            IrValueKind::Const(Const::Int(n)) => Some(n.0),
             _ => None,
         }
     }
 
     fn const_float_bits(&self, v: ValueId) -> Option<u128> {
         match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Float(b)) => Some(b),
+            IrValueKind::Const(Const::Float(b)) => Some(b.0),
             _ => None,
         }
     }
@@ -1354,7 +1353,7 @@ impl IrView for Module {
     fn alloca_align(&self, i: InstId) -> Option<u64> {
         match &self.insts[ifrom(i)].extra {
             Extra::Alloca { align, .. } if self.insts[ifrom(i)].opcode == IrOpcode::Alloca => {
-                *align
+                align.map(Align::bytes)
             }
             _ => None,
         }
@@ -1392,7 +1391,12 @@ impl IrEdit for Module {
     ) -> Result<(), EditError> {
         let i = ifrom(call);
         let new = self.ir_attr(&attr);
-        let mut set = self.call_set(i, slot).cloned().ok_or(EditError::NotACall)?;
+        let mut set = match (self.call_set(i, slot), self.insts[i].call(), slot) {
+            (Some(s), _, _) => s.clone(),
+            // Arguments after the last one with attributes have no entry.
+            (None, Some(c), AttrSlot::Param(n)) if n < c.nargs => AttrSet::default(),
+            _ => return Err(EditError::NotACall),
+        };
         self.edit_set(&mut set, attr.key(), Some(new));
         self.store_call_set(i, slot, set);
         Ok(())
@@ -1781,7 +1785,7 @@ impl IrEdit for Module {
     fn const_float_of(&mut self, ty: TypeId, bits: u128) -> Result<ValueId, EditError> {
         let t = tfrom(ty);
         match self.types.get(t) {
-            TypeData::Float(_) => Ok(vid(self.const_scalar(t, Const::Float(bits)))),
+            TypeData::Float(_) => Ok(vid(self.const_scalar(t, Const::Float(Wide(bits))))),
             _ => Err(EditError::TypeMismatch),
         }
     }
@@ -2388,7 +2392,7 @@ impl Module {
                 &[],
                 Extra::Alloca {
                     ty,
-                    align: Some(align),
+                    align: Align::new(align),
                     addrspace: None,
                 },
                 None,

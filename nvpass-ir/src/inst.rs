@@ -398,19 +398,46 @@ pub struct CallData {
     pub ret_attrs: AttrSet,
     /// Function attributes of the call site.
     pub fn_attrs: AttrSet,
-    /// Per-argument attributes (index = argument number).
+    /// Per-argument attributes (index = argument number). Arguments after
+    /// the last one with attributes may have no entry (most call sites
+    /// have none at all, and an empty set costs 48 bytes), so read it with
+    /// `get(k)`, treating a missing entry as empty.
     pub param_attrs: Vec<AttrSet>,
     /// Number of arguments (ops[1..1 + nargs]).
     pub nargs: u32,
-    /// Operand bundles.
-    pub bundles: SmallVec<[Bundle; 1]>,
+    /// Operand bundles (a boxed slice: rare, and 8 bytes smaller than an
+    /// empty `Vec`).
+    pub bundles: Box<[Bundle]>,
     /// Tail marker.
     pub tail: TailKind,
     /// Address space of the callee for `call addrspace(N)`.
     pub addrspace: Option<u32>,
 }
 
-/// Opcode-specific payload.
+/// An alignment in bytes: a power of two, stored as its base-2 logarithm
+/// in one byte (LLVM accepts nothing else; the reader rejects other values
+/// with `alignment is not a power of two`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Align(u8);
+
+impl Align {
+    /// The alignment of `bytes` bytes; `None` unless `bytes` is a power of
+    /// two.
+    pub fn new(bytes: u64) -> Option<Align> {
+        bytes
+            .is_power_of_two()
+            .then(|| Align(bytes.trailing_zeros() as u8))
+    }
+
+    /// The alignment in bytes.
+    pub fn bytes(self) -> u64 {
+        1u64 << self.0
+    }
+}
+
+/// Opcode-specific payload. Kept at 16 bytes: the payloads that would
+/// make it larger (`extractvalue` indices, `landingpad` clauses, call-site
+/// data) are boxed, alignments are one byte.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub enum Extra {
     /// No payload.
@@ -423,14 +450,14 @@ pub enum Extra {
         /// Allocated type.
         ty: Type,
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
         /// `addrspace(N)`.
         addrspace: Option<u32>,
     },
     /// `load`, `store`, `fence`, `cmpxchg`, `atomicrmw`.
     Mem {
         /// `align N`.
-        align: Option<u64>,
+        align: Option<Align>,
         /// Ordering (success ordering for cmpxchg).
         ordering: Ordering,
         /// Failure ordering (cmpxchg).
@@ -446,11 +473,11 @@ pub enum Extra {
         source_ty: Type,
     },
     /// `extractvalue` / `insertvalue` indices.
-    Indices(SmallVec<[u32; 2]>),
+    Indices(Box<SmallVec<[u32; 4]>>),
     /// Call-site data.
     Call(Box<CallData>),
     /// `landingpad` clauses: `true` = `catch`, `false` = `filter`, one per op.
-    LandingPad(SmallVec<[bool; 2]>),
+    LandingPad(Box<SmallVec<[bool; 2]>>),
     /// Debug record kind (`value`, `declare`, `assign`, `label`).
     DbgRecord(Sym),
     /// Verbatim text after the `=` (or the whole line when no result) for
@@ -467,10 +494,13 @@ pub struct InstData {
     pub ty: Type,
     /// Result value, when the instruction produces one.
     pub result: PackedOption<Value>,
-    /// Value operands.
-    pub ops: SmallVec<[Operand; 3]>,
-    /// Block operands.
-    pub blocks: SmallVec<[Block; 2]>,
+    /// Value operands. Two are kept inline (as many as fit in the space of
+    /// the spilled form's pointer and length): most instructions have at
+    /// most two.
+    pub ops: SmallVec<[Operand; 2]>,
+    /// Block operands. Four fit inline in the space the spilled form
+    /// needs anyway.
+    pub blocks: SmallVec<[Block; 4]>,
     /// Flags.
     pub flags: InstFlags,
     /// Opcode-specific payload.
@@ -500,5 +530,39 @@ impl InstData {
             Extra::Call(c) => Some(c),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::size_of;
+
+    /// The instruction table is the largest in a module: these bounds keep
+    /// its per-instruction cost from growing unnoticed.
+    #[test]
+    fn instruction_sizes_stay_bounded() {
+        assert!(size_of::<Extra>() <= 16, "Extra: {}", size_of::<Extra>());
+        assert!(
+            size_of::<InstData>() <= 120,
+            "InstData: {}",
+            size_of::<InstData>()
+        );
+        assert!(
+            size_of::<CallData>() <= 168,
+            "CallData: {}",
+            size_of::<CallData>()
+        );
+    }
+
+    #[test]
+    fn align_holds_every_power_of_two() {
+        for k in 0..64 {
+            assert_eq!(Align::new(1 << k).map(Align::bytes), Some(1 << k));
+        }
+        for b in [0u64, 3, 6, 12, u64::MAX] {
+            assert_eq!(Align::new(b), None, "{b}");
+        }
+        assert!(Align::new(4) < Align::new(8));
     }
 }

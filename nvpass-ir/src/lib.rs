@@ -33,6 +33,6 @@ pub mod verify;
 
 pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
 pub use module::Module;
-pub use parse::{parse_module, ParseError};
+pub use parse::{parse_module, ModuleReader, ParseError};
 pub use print::print_module;
 pub use verify::{verify_module, VerifyError};

@@ -8,7 +8,8 @@ use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
 use crate::types::TypeTable;
-use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind};
+use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind, Wide};
+use alloc::boxed::Box;
 use alloc::vec::Vec;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::PrimaryMap;
@@ -326,7 +327,7 @@ impl Module {
             ty,
             kind,
             name,
-            ops: SmallVec::new(),
+            ops: Box::default(),
             users: SmallVec::new(),
         })
     }
@@ -352,16 +353,17 @@ impl Module {
             let sh = 128 - bits;
             (v << sh) >> sh
         };
-        self.const_scalar(ty, Const::Int(v))
+        self.const_scalar(ty, Const::Int(Wide(v)))
     }
 
     /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.
     pub fn new_const_with_ops(&mut self, ty: Type, c: Const, ops: &[Value]) -> Value {
         let v = self.new_value(ty, ValueKind::Const(c), None);
+        let mut list = Vec::with_capacity(ops.len());
         for (i, &op) in ops.iter().enumerate() {
-            let o = self.add_use(op, User::Value(v), i as u32);
-            self.values[v].ops.push(o);
+            list.push(self.add_use(op, User::Value(v), i as u32));
         }
+        self.values[v].ops = list.into_boxed_slice();
         v
     }
 
@@ -372,7 +374,7 @@ impl Module {
         let v = self.new_value(ty, ValueKind::Metadata(md), None);
         if let Some(i) = inner {
             let o = self.add_use(i, User::Value(v), 0);
-            self.values[v].ops.push(o);
+            self.values[v].ops = Box::new([o]);
         }
         v
     }
@@ -469,7 +471,8 @@ impl Module {
             opcode,
             ty,
             result: PackedOption::default(),
-            ops: SmallVec::new(),
+            // Exact size: a spilled list doubles from two to four otherwise.
+            ops: SmallVec::with_capacity(ops.len()),
             blocks: SmallVec::new(),
             flags: InstFlags::empty(),
             extra,

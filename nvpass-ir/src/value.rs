@@ -14,6 +14,7 @@
 use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred};
 use crate::metadata::MdRef;
+use alloc::boxed::Box;
 use smallvec::SmallVec;
 
 /// Who holds a use.
@@ -68,15 +69,23 @@ pub struct InlineAsm {
     pub constraints: Sym,
 }
 
+/// A 128-bit constant payload (`i128` or `u128`) stored with 8-byte
+/// alignment. A bare `i128` is 16-byte aligned, which would pad every
+/// [`ValueData`] (most of which are not constants) to a multiple of 16.
+/// Read the number with `.0` (a copy; the field cannot be borrowed).
+#[repr(C, packed(8))]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Wide<T: Copy>(pub T);
+
 /// Constant payloads.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Const {
     /// An integer of width <= 128, sign-extended from its width.
-    Int(i128),
+    Int(Wide<i128>),
     /// An integer wider than 128 bits, as its decimal text.
     BigInt(Sym),
     /// A floating-point constant: the raw bits of the type's format.
-    Float(u128),
+    Float(Wide<u128>),
     /// `null`.
     Null,
     /// `undef`.
@@ -153,8 +162,10 @@ pub struct ValueData {
     /// The name (`%x`, `@f`); `None` for unnamed values, which the printer
     /// numbers as LLVM does.
     pub name: Option<Sym>,
-    /// Operands of constants with operands and of metadata-as-value.
-    pub ops: SmallVec<[Operand; 2]>,
+    /// Operands of constants with operands and of metadata-as-value. A
+    /// boxed slice (16 bytes, no allocation when empty): almost all values
+    /// are instruction results and arguments, which have none.
+    pub ops: Box<[Operand]>,
     /// Every use of this value. One use is kept inline: most SSA values
     /// have exactly one, and the inline slot costs no more than a `Vec`
     /// header.
@@ -166,4 +177,33 @@ pub struct ValueData {
 pub(crate) struct ConstKey {
     pub(crate) ty: Type,
     pub(crate) c: Const,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::mem::{align_of, size_of};
+
+    #[test]
+    fn value_sizes_stay_bounded() {
+        assert_eq!(align_of::<Const>(), 8);
+        assert!(size_of::<Const>() <= 24, "Const: {}", size_of::<Const>());
+        assert!(
+            size_of::<ValueData>() <= 72,
+            "ValueData: {}",
+            size_of::<ValueData>()
+        );
+    }
+
+    #[test]
+    fn wide_payloads_keep_every_bit() {
+        for v in [0i128, -1, i128::MIN, i128::MAX, 1 << 100] {
+            assert_eq!(Const::Int(Wide(v)), Const::Int(Wide(v)));
+            let Const::Int(w) = Const::Int(Wide(v)) else {
+                unreachable!()
+            };
+            assert_eq!({ w.0 }, v);
+        }
+        assert_ne!(Const::Float(Wide(1)), Const::Float(Wide(1 << 64)));
+    }
 }

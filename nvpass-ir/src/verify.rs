@@ -1453,7 +1453,7 @@ impl<'a> Verifier<'a> {
                     return want(self, false, "extractvalue/insertvalue without indices");
                 };
                 let mut t = ot(0);
-                for &x in ix {
+                for &x in ix.iter() {
                     let next = match self.tyd(t) {
                         Some(TypeData::Array(len, e)) if (x as u64) < *len => Some(*e),
                         Some(TypeData::Struct { .. } | TypeData::Named(_)) => {

@@ -481,3 +481,50 @@ then:
         "{text}"
     );
 }
+
+/// Call sites keep attribute entries only up to the last argument that has
+/// attributes; the other arguments still read as empty and take new ones.
+#[test]
+fn call_argument_attributes_beyond_the_stored_ones() {
+    let mut m = parse(
+        "declare void @g(ptr, i32, ptr)\n\
+         define void @f(ptr %p) {\n\
+         entry:\n\
+         \x20 call void @g(ptr noundef %p, i32 1, ptr %p)\n\
+         \x20 call void @g(ptr %p, i32 2, ptr %p)\n\
+         \x20 ret void\n\
+         }\n",
+    );
+    let f = func(&m, "f");
+    let cs = calls_in(&m, f);
+    let nn = AttrKey::Kind(AttrKind::NonNull);
+    let noundef = AttrKey::Kind(AttrKind::NoUndef);
+    let has = |m: &Module, c, k, key: AttrKey<'_>| {
+        m.call_attrs(c, AttrSlot::Param(k)).any(|a| a.key() == key)
+    };
+    assert!(has(&m, cs[0], 0, noundef));
+    for &c in &cs {
+        for k in 1..3 {
+            assert_eq!(m.call_attrs(c, AttrSlot::Param(k)).count(), 0);
+            assert!(!m.remove_call_attr(c, AttrSlot::Param(k), nn));
+        }
+    }
+    m.add_call_attr(cs[0], AttrSlot::Param(2), Attr::Enum(AttrKind::NonNull))
+        .unwrap();
+    m.add_call_attr(cs[1], AttrSlot::Param(1), Attr::Enum(AttrKind::NoUndef))
+        .unwrap();
+    assert_eq!(
+        m.add_call_attr(cs[1], AttrSlot::Param(3), Attr::Enum(AttrKind::NonNull)),
+        Err(EditError::NotACall)
+    );
+    assert!(has(&m, cs[0], 2, nn));
+    let text = verified(&m);
+    assert!(
+        text.contains("call void @g(ptr noundef %p, i32 1, ptr nonnull %p)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call void @g(ptr %p, i32 noundef 2, ptr %p)"),
+        "{text}"
+    );
+}

@@ -3,7 +3,7 @@
 //! the deliberately new attributes `captures(none)` and an unknown keyword).
 
 use nvpass_ir::attr::Attr;
-use nvpass_ir::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind};
+use nvpass_ir::inst::{Align, CallConv, Extra, InstFlags, Opcode, Ordering, TailKind};
 use nvpass_ir::metadata::{MdField, MdKind, MdRef};
 use nvpass_ir::module::{Linkage, TopLevel};
 use nvpass_ir::types::{FloatKind, NamedBody, TypeData};
@@ -151,11 +151,11 @@ fn types() {
 fn constants() {
     let m = parse(include_str!("parse_data/consts.ll"));
     let int = |name: &str| match konst(&m, global_init(&m, name)) {
-        Const::Int(v) => *v,
+        Const::Int(v) => v.0,
         c => panic!("{c:?}"),
     };
     let float = |name: &str| match konst(&m, global_init(&m, name)) {
-        Const::Float(v) => *v,
+        Const::Float(v) => v.0,
         c => panic!("{c:?}"),
     };
     assert_eq!(int("i"), -5);
@@ -382,7 +382,7 @@ fn instructions() {
             syncscope,
             ..
         } => {
-            assert_eq!(*align, Some(4));
+            assert_eq!(align.map(Align::bytes), Some(4));
             assert_eq!(*ordering, Ordering::Acquire);
             assert_eq!(m.text(syncscope.unwrap()), "block");
         }
@@ -432,7 +432,7 @@ fn instructions() {
         e => panic!("{e:?}"),
     }
     match &m.insts[named(&m, f, "al2")].extra {
-        Extra::Alloca { align, .. } => assert_eq!(*align, Some(16)),
+        Extra::Alloca { align, .. } => assert_eq!(align.map(Align::bytes), Some(16)),
         e => panic!("{e:?}"),
     }
     assert_eq!(m.insts[named(&m, f, "al2")].ops.len(), 1);
@@ -555,7 +555,7 @@ fn instructions_beyond_llvm19() {
         Extra::Alloca {
             align, addrspace, ..
         } => {
-            assert_eq!(*align, Some(8));
+            assert_eq!(align.map(Align::bytes), Some(8));
             assert_eq!(*addrspace, Some(5));
         }
         e => panic!("{e:?}"),

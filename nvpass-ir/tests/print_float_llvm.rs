@@ -3,7 +3,7 @@
 
 use nvpass_ir::print::value_to_string;
 use nvpass_ir::types::{FloatKind, TypeData};
-use nvpass_ir::value::Const;
+use nvpass_ir::value::{Const, Wide};
 use nvpass_ir::Module;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -65,7 +65,7 @@ fn floats_match_llvm_dis() {
     let mut expect = Vec::new();
     for (k, (kind, bits)) in vals.iter().enumerate() {
         let t = m.types.intern(TypeData::Float(*kind));
-        let v = m.const_scalar(t, Const::Float(*bits as u128));
+        let v = m.const_scalar(t, Const::Float(Wide(*bits as u128)));
         let text = value_to_string(&m, v);
         let hex = match kind {
             FloatKind::Double => format!("0x{bits:016X}"),

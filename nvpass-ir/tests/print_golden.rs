@@ -7,13 +7,13 @@ mod common;
 use common::*;
 use nvpass_ir::attr::{Attr, AttrGroup, AttrSet};
 use nvpass_ir::inst::{
-    Bundle, CallConv, CallData, Extra, InstFlags, Opcode, Ordering, Pred, TailKind,
+    Align, Bundle, CallConv, CallData, Extra, InstFlags, Opcode, Ordering, Pred, TailKind,
 };
 use nvpass_ir::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
 use nvpass_ir::module::{AliasData, Linkage, TopLevel};
 use nvpass_ir::print::{inst_to_string, print_function, type_to_string, value_to_string};
 use nvpass_ir::types::{FloatKind, NamedBody, TypeData};
-use nvpass_ir::value::{Const, InlineAsm, User, ValueKind};
+use nvpass_ir::value::{Const, InlineAsm, User, ValueKind, Wide};
 use nvpass_ir::{print_module, Module};
 use smallvec::smallvec;
 
@@ -193,7 +193,7 @@ fn int_and_simple_constants() {
 
 fn float_text(m: &mut Module, k: FloatKind, bits: u128) -> String {
     let t = m.types.intern(TypeData::Float(k));
-    let v = m.const_scalar(t, Const::Float(bits));
+    let v = m.const_scalar(t, Const::Float(Wide(bits)));
     value_to_string(m, v)
 }
 
@@ -847,7 +847,7 @@ fn memory_instructions() {
         &[],
         Extra::Alloca {
             ty: i32t,
-            align: Some(4),
+            align: Align::new(4),
             addrspace: None,
         },
         Some("a1"),
@@ -874,7 +874,7 @@ fn memory_instructions() {
         &[n],
         Extra::Alloca {
             ty: at,
-            align: Some(16),
+            align: Align::new(16),
             addrspace: Some(5),
         },
         Some("a3"),
@@ -892,7 +892,7 @@ fn memory_instructions() {
         Opcode::Load,
         i32t,
         &[p],
-        mem(Some(4), Ordering::NotAtomic, None, None),
+        mem(Align::new(4), Ordering::NotAtomic, None, None),
         Some("l"),
     );
     let lv = res(&m, l);
@@ -902,7 +902,7 @@ fn memory_instructions() {
         Opcode::Load,
         i32t,
         &[p],
-        mem(Some(4), Ordering::NotAtomic, None, None),
+        mem(Align::new(4), Ordering::NotAtomic, None, None),
         Some("lv"),
     );
     m.insts[lvol].flags = InstFlags::VOLATILE;
@@ -913,7 +913,7 @@ fn memory_instructions() {
         Opcode::Load,
         i32t,
         &[p],
-        mem(Some(4), Ordering::Acquire, Some(ss), None),
+        mem(Align::new(4), Ordering::Acquire, Some(ss), None),
         Some("la"),
     );
     ins(
@@ -922,7 +922,7 @@ fn memory_instructions() {
         Opcode::Store,
         v,
         &[lv, p],
-        mem(Some(4), Ordering::NotAtomic, None, None),
+        mem(Align::new(4), Ordering::NotAtomic, None, None),
         None,
     );
     ins(
@@ -931,7 +931,7 @@ fn memory_instructions() {
         Opcode::Store,
         v,
         &[lv, p],
-        mem(Some(4), Ordering::SeqCst, None, None),
+        mem(Align::new(4), Ordering::SeqCst, None, None),
         None,
     );
     ins(
@@ -950,7 +950,7 @@ fn memory_instructions() {
         Opcode::AtomicRmw,
         i32t,
         &[p, one32],
-        mem(Some(4), Ordering::SeqCst, None, Some(add)),
+        mem(Align::new(4), Ordering::SeqCst, None, Some(add)),
         Some("r"),
     );
     let i1t = m.types.int(1);
@@ -965,7 +965,7 @@ fn memory_instructions() {
         pair,
         &[p, lv, one32],
         Extra::Mem {
-            align: Some(4),
+            align: Align::new(4),
             ordering: Ordering::AcqRel,
             failure: Ordering::Monotonic,
             syncscope: None,
@@ -1126,7 +1126,7 @@ fn control_flow_and_misc() {
         Opcode::InsertValue,
         st,
         &[u, x],
-        Extra::Indices(smallvec![0]),
+        Extra::Indices(Box::new(smallvec![0])),
         Some("iv"),
     );
     let ivv = res(&m, iv);
@@ -1136,7 +1136,7 @@ fn control_flow_and_misc() {
         Opcode::ExtractValue,
         i32t,
         &[ivv],
-        Extra::Indices(smallvec![1]),
+        Extra::Indices(Box::new(smallvec![1])),
         Some("ev"),
     );
     ins(
@@ -1307,11 +1307,11 @@ fn calls() {
     let cd = CallData {
         fn_ty: Some(m.funcs[callee].ty),
         nargs: 1,
-        bundles: smallvec![Bundle {
+        bundles: Box::new([Bundle {
             tag: m.sym("deopt"),
             start: 2,
-            len: 2
-        }],
+            len: 2,
+        }]),
         cc: CallConv::Fast,
         ..Default::default()
     };
@@ -1391,7 +1391,7 @@ fn invoke_and_landingpad() {
         Opcode::LandingPad,
         lp_ty,
         &[null],
-        Extra::LandingPad(smallvec![true]),
+        Extra::LandingPad(Box::new(smallvec![true])),
         Some("lp"),
     );
     m.insts[lp].flags = InstFlags::CLEANUP;

@@ -4,12 +4,11 @@
 mod common;
 
 use common::*;
-use nvpass_ir::inst::{CallData, Extra, InstFlags, Opcode, Ordering, Pred};
+use nvpass_ir::inst::{Align, CallData, Extra, InstFlags, Opcode, Ordering, Pred};
 use nvpass_ir::types::{FloatKind, TypeData};
 use nvpass_ir::value::{Const, Operand};
 use nvpass_ir::verify::verify_use_lists;
 use nvpass_ir::{verify_module, Block, Func, Module, Type, Value};
-use smallvec::smallvec;
 
 fn expect_err(m: &Module, needle: &str) {
     match verify_module(m) {
@@ -34,7 +33,7 @@ fn expect_ok(m: &Module) {
 
 fn mem() -> Extra {
     Extra::Mem {
-        align: Some(4),
+        align: Align::new(4),
         ordering: Ordering::NotAtomic,
         failure: Ordering::NotAtomic,
         syncscope: None,
@@ -654,11 +653,11 @@ fn call_result_type_and_bundles() {
     let (mut m, _) = loop_module();
     let c = named_inst(&m, "c");
     let tag = m.sym("deopt");
-    m.insts[c].call_mut().unwrap().bundles = smallvec![nvpass_ir::inst::Bundle {
+    m.insts[c].call_mut().unwrap().bundles = Box::new([nvpass_ir::inst::Bundle {
         tag,
         start: 2,
-        len: 3
-    }];
+        len: 3,
+    }]);
     expect_err(&m, "[type] operand bundle range");
 }
 

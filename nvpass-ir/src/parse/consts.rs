@@ -6,7 +6,7 @@ use super::PResult;
 use crate::entity::{Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred, FCMP_PREDS, ICMP_PREDS};
 use crate::types::{FloatKind, NamedBody, TypeData};
-use crate::value::{Const, InlineAsm, ValueKind};
+use crate::value::{Const, InlineAsm, ValueKind, Wide};
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
@@ -383,7 +383,7 @@ impl Parser<'_> {
             double_to_kind(d.to_bits(), kind).ok_or_else(bad)?
         };
         self.bump()?;
-        Ok(self.m.const_scalar(ty, Const::Float(bits)))
+        Ok(self.m.const_scalar(ty, Const::Float(Wide(bits))))
     }
 
     // ----- aggregates -------------------------------------------------

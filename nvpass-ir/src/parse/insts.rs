@@ -5,7 +5,7 @@ use super::parser::{ACtx, Key, Parser};
 use super::PResult;
 use crate::attr::AttrSet;
 use crate::entity::{Block, Inst, Sym, Type, Value};
-use crate::inst::{Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
+use crate::inst::{Align, Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
 use crate::types::{NamedBody, TypeData};
 use alloc::boxed::Box;
 use alloc::format;
@@ -207,7 +207,7 @@ impl Parser<'_> {
                 let d = self.parse_label_ref()?;
                 self.expect(Tk::LSquare, "expected '[' with switch table")?;
                 let mut ops = SmallVec::<[Value; 8]>::new();
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 ops.push(c);
                 blocks.push(d);
                 while !self.eat(Tk::RSquare)? {
@@ -236,7 +236,7 @@ impl Parser<'_> {
                 )?;
                 self.expect(Tk::Comma, "expected ',' after indirectbr address")?;
                 self.expect(Tk::LSquare, "expected '[' with indirectbr")?;
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 if !self.eat(Tk::RSquare)? {
                     loop {
                         blocks.push(self.parse_label_ref()?);
@@ -322,7 +322,7 @@ impl Parser<'_> {
                 let flags = self.parse_flags()?;
                 let ty = self.parse_type()?;
                 let mut ops = SmallVec::<[Value; 4]>::new();
-                let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
                 loop {
                     self.expect(Tk::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
@@ -394,7 +394,7 @@ impl Parser<'_> {
                         self.err("landingpad instruction needs at least one clause or cleanup")
                     );
                 }
-                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(kinds));
+                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(Box::new(kinds)));
                 if cleanup {
                     self.m.insts[i].flags |= InstFlags::CLEANUP;
                 }
@@ -448,7 +448,10 @@ impl Parser<'_> {
                 let (at, a) = self.parse_typed_value()?;
                 let idx = self.parse_indices()?;
                 let rt = self.indexed_type(at, &idx, off, "extractvalue")?;
-                Ok((self.mk(ExtractValue, rt, &[a], Extra::Indices(idx)), rt))
+                Ok((
+                    self.mk(ExtractValue, rt, &[a], Extra::Indices(Box::new(idx))),
+                    rt,
+                ))
             }
             InsertValue => {
                 let off = self.tok.start;
@@ -468,7 +471,10 @@ impl Parser<'_> {
                         ),
                     ));
                 }
-                Ok((self.mk(InsertValue, at, &[a, v], Extra::Indices(idx)), at))
+                Ok((
+                    self.mk(InsertValue, at, &[a, v], Extra::Indices(Box::new(idx))),
+                    at,
+                ))
             }
             Alloca => self.parse_alloca(),
             Load | Store | Fence | CmpXchg | AtomicRmw => self.parse_mem(op),
@@ -506,7 +512,7 @@ impl Parser<'_> {
         }
     }
 
-    fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 2]>> {
+    fn parse_indices(&mut self) -> PResult<SmallVec<[u32; 4]>> {
         let mut idx = SmallVec::new();
         while self.tok.kind == Tk::Comma && self.peek()?.kind == Tk::Int {
             self.bump()?;
@@ -563,7 +569,7 @@ impl Parser<'_> {
         let mut addrspace = None;
         while self.comma_not_md()? {
             if self.eat_kw(b"align")? {
-                align = Some(self.parse_align_value()?);
+                align = Align::new(self.parse_align_value()?);
             } else if self.eat_kw(b"addrspace")? {
                 addrspace = Some(self.parse_addrspace_paren()?);
             } else if count.is_none() && align.is_none() && addrspace.is_none() {
@@ -619,11 +625,11 @@ impl Parser<'_> {
         Ok(None)
     }
 
-    fn parse_opt_align_tail(&mut self) -> PResult<Option<u64>> {
+    fn parse_opt_align_tail(&mut self) -> PResult<Option<Align>> {
         let mut align = None;
         while self.comma_not_md()? {
             if self.eat_kw(b"align")? {
-                align = Some(self.parse_align_value()?);
+                align = Align::new(self.parse_align_value()?);
             } else {
                 return Err(self.err("expected 'align'"));
             }
@@ -841,9 +847,14 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' in argument list")?;
             }
         }
+        // Only arguments up to the last one with attributes keep an entry.
+        while param_attrs.last().is_some_and(AttrSet::is_empty) {
+            param_attrs.pop();
+        }
+        param_attrs.shrink_to_fit();
         let mut fn_attrs = AttrSet::default();
         self.parse_attrs(ACtx::CallFn, &mut fn_attrs, None)?;
-        let mut bundles = SmallVec::new();
+        let mut bundles: Vec<Bundle> = Vec::new();
         let mut bundle_ops: SmallVec<[Value; 2]> = SmallVec::new();
         if self.eat(Tk::LSquare)? {
             loop {
@@ -868,7 +879,7 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' or ']' in operand bundle list")?;
             }
         }
-        let mut blocks: SmallVec<[Block; 2]> = SmallVec::new();
+        let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
         match op {
             Opcode::Invoke => {
                 self.expect_kw(b"to", "expected 'to' in invoke")?;
@@ -940,7 +951,7 @@ impl Parser<'_> {
             fn_attrs,
             param_attrs,
             nargs,
-            bundles,
+            bundles: bundles.into_boxed_slice(),
             tail,
             addrspace,
         };

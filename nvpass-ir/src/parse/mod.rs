@@ -8,9 +8,14 @@
 //! Nesting of types, constants and metadata is bounded (see
 //! [`MAX_DEPTH`]); deeper input is rejected with `nesting too deep` instead
 //! of exhausting the stack. The parser never panics on any input.
+//!
+//! [`ModuleReader`] parses the same text handed over in pieces, so a
+//! reader of a large file holds one piece at a time rather than the whole
+//! text next to the module built from it.
 
 use crate::module::Module;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 mod consts;
 mod insts;
@@ -122,6 +127,118 @@ pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
         Ok(()) => Ok(p.finish()),
         Err(e) => Err(e.locate(src)),
     }
+}
+
+/// Line starts at which [`ModuleReader`] may cut the text: each begins a
+/// top-level entity (`define`, `declare`, `attributes #N = {...}`, a global
+/// `@g = ...`, metadata `!N = ...`/`!name = ...`).
+const CUT_PREFIXES: [&[u8]; 5] = [b"define ", b"declare ", b"attributes ", b"@", b"!"];
+
+/// Longer than the newline plus the longest of [`CUT_PREFIXES`]: the tail
+/// of the unparsed text searched again when more arrives.
+const CUT_MARGIN: usize = 16;
+
+/// Reads a module from consecutive pieces of its text, parsing each
+/// top-level entity as soon as the text up to the next line that starts
+/// one has arrived, so only the unparsed tail is held.
+///
+/// The text is cut only before lines that start a top-level entity (see
+/// `CUT_PREFIXES`). A cut that falls inside an entity (a string or a
+/// bracketed list spanning lines, a function header continued on the next
+/// line) leaves an incomplete entity before it, which fails to parse. On
+/// any failure the reader gives up ([`ModuleReader::push`] returns `false`,
+/// [`ModuleReader::finish`] returns `None`), and the caller parses the
+/// whole text with [`parse_module`], which reports the error with its
+/// line. A successful read gives the module [`parse_module`] would.
+pub struct ModuleReader {
+    /// The parser between pieces (`None` after a failure).
+    parser: Option<parser::Parser<'static>>,
+    /// Text received and not parsed yet.
+    pending: Vec<u8>,
+    /// Length of the prefix of `pending` known to hold no cut point.
+    searched: usize,
+    /// Bytes received in all.
+    total: usize,
+}
+
+impl Default for ModuleReader {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ModuleReader {
+    /// A reader at the start of a module's text.
+    pub fn new() -> Self {
+        ModuleReader {
+            parser: Some(parser::Parser::new(&[])),
+            pending: Vec::new(),
+            searched: 0,
+            total: 0,
+        }
+    }
+
+    /// Appends the next bytes of the text and parses every top-level
+    /// entity before the last line that starts one. Returns `false` once
+    /// the text cannot be read in pieces; parse it whole then.
+    pub fn push(&mut self, bytes: &[u8]) -> bool {
+        if self.parser.is_none() {
+            return false;
+        }
+        self.total += bytes.len();
+        if self.total >= u32::MAX as usize {
+            self.parser = None;
+            return false;
+        }
+        self.pending.extend_from_slice(bytes);
+        if let Some(cut) = last_cut(&self.pending, self.searched) {
+            self.parse_piece(cut);
+        }
+        // What is left holds no cut point but maybe the start of one whose
+        // prefix is still incomplete.
+        self.searched = self.pending.len().saturating_sub(CUT_MARGIN);
+        self.parser.is_some()
+    }
+
+    /// Parses the rest of the text and checks the module as a whole.
+    /// `None` when the text has to be parsed whole with [`parse_module`]
+    /// (it has an error, which that reports).
+    pub fn finish(mut self) -> Option<Module> {
+        let end = self.pending.len();
+        self.parse_piece(end);
+        let mut p = self.parser?;
+        p.validate_end().ok()?;
+        Some(p.finish())
+    }
+
+    /// Parses `pending[..end]` and drops it.
+    fn parse_piece(&mut self, end: usize) {
+        let Some(p) = self.parser.take() else {
+            return;
+        };
+        let mut p = p.rebase(&self.pending[..end]);
+        let ok = p.run_entities().is_ok();
+        let p = p.rebase(&[]);
+        if ok {
+            self.parser = Some(p);
+            self.pending.drain(..end);
+        }
+    }
+}
+
+/// The last offset `i > 0` in `text` where a line starting a top-level
+/// entity begins, looking only at lines that start at or after `from`
+/// (earlier ones were searched before).
+fn last_cut(text: &[u8], from: usize) -> Option<usize> {
+    let lo = from.max(1);
+    let mut i = text.len();
+    while i > lo {
+        i -= 1;
+        if text[i - 1] == b'\n' && CUT_PREFIXES.iter().any(|p| text[i..].starts_with(p)) {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Tokenizes the whole input without parsing it and returns the number of

@@ -227,6 +227,45 @@ impl<'a> Parser<'a> {
         self.m
     }
 
+    /// Moves the parsing state onto another piece of source text, for
+    /// [`ModuleReader`](super::ModuleReader). Only meaningful between
+    /// top-level entities (no function is open). Token offsets restart at
+    /// 0; offsets already recorded (forward references) are only used for
+    /// errors, and the reader re-parses the whole text when there is one.
+    pub fn rebase<'b>(self, src: &'b [u8]) -> Parser<'b> {
+        Parser {
+            src,
+            lx: Lexer::new(src),
+            tok: Token {
+                kind: Tk::Eof,
+                start: 0,
+                end: 0,
+                val: 0,
+            },
+            peeked: None,
+            last_end: 0,
+            m: self.m,
+            depth: 0,
+            type_names: self.type_names,
+            gfwd: self.gfwd,
+            gnum: self.gnum,
+            md_num: self.md_num,
+            md_fwd: self.md_fwd,
+            attr_refs: self.attr_refs,
+            attr_defs: self.attr_defs,
+            comdat_defs: self.comdat_defs,
+            comdat_refs: self.comdat_refs,
+            block_labels: self.block_labels,
+            pending_ba: self.pending_ba,
+            f: None,
+            ty_ptr: self.ty_ptr,
+            ty_i1: self.ty_i1,
+            ty_void: self.ty_void,
+            ty_label: self.ty_label,
+            ty_md: self.ty_md,
+        }
+    }
+
     // ----- token helpers ----------------------------------------------
 
     #[inline]
@@ -796,6 +835,13 @@ impl<'a> Parser<'a> {
     // ----- module level -----------------------------------------------
 
     pub fn run(&mut self) -> PResult<()> {
+        self.run_entities()?;
+        self.validate_end()
+    }
+
+    /// Parses every top-level entity of the source, without the checks
+    /// that need the whole module ([`Parser::validate_end`]).
+    pub fn run_entities(&mut self) -> PResult<()> {
         self.bump()?;
         loop {
             let t = self.tok;
@@ -838,10 +884,12 @@ impl<'a> Parser<'a> {
                 _ => return Err(self.err("expected top-level entity")),
             }
         }
-        self.validate_end()
+        Ok(())
     }
 
-    fn validate_end(&mut self) -> PResult<()> {
+    /// Checks that need the whole module (undefined forward references,
+    /// attribute groups, comdats) and resolves late block addresses.
+    pub fn validate_end(&mut self) -> PResult<()> {
         // Undefined named types.
         let mut first: Option<(u32, String)> = None;
         let mut note = |off: u32, msg: String| {
@@ -898,9 +946,11 @@ impl<'a> Parser<'a> {
                 ));
             };
             self.m.values[v].kind = ValueKind::Const(Const::BlockAddress(f, b));
-            let o = self.m.values[v].ops.pop();
-            if let Some(o) = o {
+            let ops = &self.m.values[v].ops;
+            if let Some((&o, rest)) = ops.split_last() {
+                let rest: alloc::boxed::Box<[_]> = rest.into();
                 self.m.remove_use(o);
+                self.m.values[v].ops = rest;
             }
         }
         Ok(())

@@ -48,7 +48,8 @@ use crate::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind, FCMP_P
 use crate::metadata::{Attachment, MdField, MdKind, MdRef};
 use crate::module::{Linkage, Module, TopLevel};
 use crate::types::{NamedBody, TypeData};
-use crate::value::{Const, ValueKind};
+use crate::value::{Const, ValueKind, Wide};
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -217,17 +218,19 @@ struct Printer<'a> {
     m: &'a Module,
     out: Vec<u8>,
     /// Module slot of unnamed globals, aliases and functions.
-    gslots: SecondaryMap<Value, u32>,
+    gslots: Cow<'a, SecondaryMap<Value, u32>>,
     gslots_done: bool,
     /// Metadata numbers (NONE = inline / unnumbered).
-    md_slots: SecondaryMap<Md, u32>,
+    md_slots: Cow<'a, SecondaryMap<Md, u32>>,
     md_done: bool,
     /// Nodes numbered by the printer, printed after `md_numbered`.
     md_extra: Vec<(u32, Md)>,
-    /// Local slots: (generation, slot).
-    lvals: SecondaryMap<Value, (u32, u32)>,
-    lblocks: SecondaryMap<Block, (u32, u32)>,
-    gen: u32,
+    /// Local slots of the current function's unnamed values and blocks.
+    /// Hash maps holding one function's entries (cleared for the next), not
+    /// tables with an entry per value of the module: each thread printing
+    /// functions holds its own.
+    lvals: HashMap<Value, u32>,
+    lblocks: HashMap<Block, u32>,
     cur: Option<Func>,
     /// Attribute group number -> index in `attr_groups`.
     groups: HashMap<u32, usize>,
@@ -244,14 +247,13 @@ impl<'a> Printer<'a> {
         Printer {
             m,
             out,
-            gslots: SecondaryMap::with_default(NONE),
+            gslots: Cow::Owned(SecondaryMap::with_default(NONE)),
             gslots_done: false,
-            md_slots: SecondaryMap::with_default(NONE),
+            md_slots: Cow::Owned(SecondaryMap::with_default(NONE)),
             md_done: false,
             md_extra: Vec::new(),
-            lvals: SecondaryMap::new(),
-            lblocks: SecondaryMap::new(),
-            gen: 0,
+            lvals: HashMap::new(),
+            lblocks: HashMap::new(),
             cur: None,
             groups: HashMap::new(),
             depth: 0,
@@ -354,6 +356,7 @@ impl<'a> Printer<'a> {
         }
         self.gslots_done = true;
         let m = self.m;
+        let gs = self.gslots.to_mut();
         let mut n = 0u32;
         let mut take = |gs: &mut SecondaryMap<Value, u32>, v: Value| {
             if m.values[v].name.is_none() {
@@ -364,7 +367,7 @@ impl<'a> Printer<'a> {
         for t in &m.order {
             if let TopLevel::Global(g) = *t {
                 if !m.globals[g].erased {
-                    take(&mut self.gslots, m.globals[g].value);
+                    take(gs, m.globals[g].value);
                 }
             }
         }
@@ -372,7 +375,7 @@ impl<'a> Printer<'a> {
             for t in &m.order {
                 if let TopLevel::Alias(a) = *t {
                     if m.aliases[a].is_ifunc == ifunc {
-                        take(&mut self.gslots, m.aliases[a].value);
+                        take(gs, m.aliases[a].value);
                     }
                 }
             }
@@ -380,7 +383,7 @@ impl<'a> Printer<'a> {
         for t in &m.order {
             if let TopLevel::Func(f) = *t {
                 if !m.funcs[f].erased {
-                    take(&mut self.gslots, m.funcs[f].value);
+                    take(gs, m.funcs[f].value);
                 }
             }
         }
@@ -392,17 +395,18 @@ impl<'a> Printer<'a> {
         }
         self.md_done = true;
         let m = self.m;
+        let slots = self.md_slots.to_mut();
         let mut max = None::<u32>;
         for &(n, md) in &m.md_numbered {
             if md.index() < m.mds.len() {
-                self.md_slots[md] = n;
+                slots[md] = n;
             }
             max = Some(max.map_or(n, |x: u32| x.max(n)));
         }
         let mut next = max.map_or(0, |x| x.wrapping_add(1));
         for (md, node) in m.mds.iter() {
-            if !node.inline && self.md_slots[md] == NONE {
-                self.md_slots[md] = next;
+            if !node.inline && slots[md] == NONE {
+                slots[md] = next;
                 self.md_extra.push((next, md));
                 next = next.wrapping_add(1);
             }
@@ -418,13 +422,13 @@ impl<'a> Printer<'a> {
             return;
         }
         self.cur = Some(f);
-        self.gen += 1;
-        let g = self.gen;
+        self.lvals.clear();
+        self.lblocks.clear();
         let m = self.m;
         let mut n = 0u32;
         for p in &m.funcs[f].params {
             if m.values.get(p.value).is_some_and(|d| d.name.is_none()) {
-                self.lvals[p.value] = (g, n);
+                self.lvals.insert(p.value, n);
                 n += 1;
             }
         }
@@ -433,13 +437,13 @@ impl<'a> Printer<'a> {
         }
         for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
-                self.lblocks[b] = (g, n);
+                self.lblocks.insert(b, n);
                 n += 1;
             }
             for i in insts_of(m, b) {
                 if let Some(r) = m.insts[i].result.expand() {
                     if m.values.get(r).is_some_and(|d| d.name.is_none()) {
-                        self.lvals[r] = (g, n);
+                        self.lvals.insert(r, n);
                         n += 1;
                     }
                 }
@@ -625,8 +629,7 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let (g, n) = self.lvals[v];
-        if g == self.gen && g != 0 {
+        if let Some(&n) = self.lvals.get(&v) {
             self.c(b'%');
             self.u(n as u64);
         } else {
@@ -663,8 +666,8 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let (g, n) = self.lblocks[b];
-        if g == self.gen && g != 0 && self.cur == Some(bd.func) {
+        let slot = self.lblocks.get(&b).copied();
+        if let (Some(n), true) = (slot, self.cur == Some(bd.func)) {
             self.c(b'%');
             self.u(n as u64);
         } else if let Some(n) = self.foreign_block_slot(bd.func, b) {
@@ -704,18 +707,19 @@ impl<'a> Printer<'a> {
         let d = &m.values[v];
         match c {
             Const::Int(i) => {
+                let i = i.0;
                 if m.types.int_bits(d.ty) == Some(1) {
-                    self.s(if *i != 0 { "true" } else { "false" });
+                    self.s(if i != 0 { "true" } else { "false" });
                 } else {
-                    write_i128(&mut self.out, *i);
+                    write_i128(&mut self.out, i);
                 }
             }
             Const::BigInt(s) => self.sym(*s),
             Const::Float(bits) => match m.types.get(d.ty) {
-                TypeData::Float(k) => float::write_float(&mut self.out, *k, *bits),
+                TypeData::Float(k) => float::write_float(&mut self.out, *k, bits.0),
                 _ => {
                     self.s("0x");
-                    let mut b = *bits;
+                    let mut b = bits.0;
                     let mut buf = [0u8; 32];
                     let mut i = buf.len();
                     loop {
@@ -1526,8 +1530,7 @@ impl<'a> Printer<'a> {
                 self.c(b':');
             } else if Some(b) != entry {
                 self.c(b'\n');
-                let (g, n) = self.lblocks[b];
-                if g == self.gen {
+                if let Some(&n) = self.lblocks.get(&b) {
                     self.u(n as u64);
                 } else {
                     self.s("<badref>");
@@ -1709,7 +1712,7 @@ impl<'a> Printer<'a> {
                     self.typed_operand(o.value);
                 }
                 if let Extra::Indices(ix) = &d.extra {
-                    for x in ix {
+                    for x in ix.iter() {
                         self.s(", ");
                         self.u(*x as u64);
                     }
@@ -1755,7 +1758,7 @@ impl<'a> Printer<'a> {
                     self.ty(ty);
                     if let Some(c) = val(0) {
                         let is_i32_one = m.values.get(c).is_some_and(|cd| {
-                            matches!(cd.kind, ValueKind::Const(Const::Int(1)))
+                            matches!(cd.kind, ValueKind::Const(Const::Int(Wide(1))))
                                 && m.types.len() > cd.ty.index()
                                 && m.types.int_bits(cd.ty) == Some(32)
                         });
@@ -1766,7 +1769,7 @@ impl<'a> Printer<'a> {
                     }
                     if let Some(a) = align {
                         self.s(", align ");
-                        self.u(a);
+                        self.u(a.bytes());
                     }
                     if let Some(a) = addrspace {
                         if a != 0 {
@@ -1856,7 +1859,7 @@ impl<'a> Printer<'a> {
             if op != Opcode::Fence {
                 if let Some(a) = align {
                     self.s(", align ");
-                    self.u(a);
+                    self.u(a.bytes());
                 }
             }
         }

@@ -15,6 +15,7 @@
 use super::{print_module_chunked, Printer, CHUNK};
 use crate::entity::Func;
 use crate::module::Module;
+use alloc::borrow::Cow;
 use alloc::vec::Vec;
 use std::sync::mpsc::sync_channel;
 
@@ -65,9 +66,10 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
             let (funcs, batches) = (&funcs, &batches);
             s.spawn(move || {
                 let mut wp = Printer::new(m, Vec::new());
-                wp.gslots = gslots.clone();
+                // The module-wide tables are shared, not copied per worker.
+                wp.gslots = Cow::Borrowed(gslots);
                 wp.gslots_done = true;
-                wp.md_slots = md_slots.clone();
+                wp.md_slots = Cow::Borrowed(md_slots);
                 wp.groups = groups.clone();
                 wp.md_done = true;
                 for b in (w..batches.len()).step_by(threads) {

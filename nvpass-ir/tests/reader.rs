@@ -1,0 +1,141 @@
+//! `ModuleReader` (the text handed over in pieces) gives exactly what
+//! `parse_module` gives on the whole text: the same module, printed, when
+//! the text parses, and no module (so the caller parses the whole text for
+//! the error) when it does not, for every piece size.
+
+use nvpass_ir::{parse_module, print_module, ModuleReader};
+use std::path::{Path, PathBuf};
+
+/// Reads `src` in pieces of `piece` bytes.
+fn read_in_pieces(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
+    let mut r = ModuleReader::new();
+    for c in src.chunks(piece) {
+        if !r.push(c) {
+            return None;
+        }
+    }
+    r.finish()
+}
+
+/// `fallback`: a text that parses may still be read as "parse it whole"
+/// (fuzz inputs whose entities run over lines that look like entity
+/// starts); never for real modules.
+fn check(name: &str, src: &[u8], pieces: &[usize], fallback: bool) {
+    let whole = parse_module(src).map(|m| print_module(&m));
+    for &n in pieces {
+        let got = read_in_pieces(src, n).map(|m| print_module(&m));
+        match (&whole, got) {
+            (Ok(w), Some(g)) => assert!(*w == g, "{name}: pieces of {n} bytes print differently"),
+            (Ok(_), None) => assert!(fallback, "{name}: pieces of {n} bytes gave no module"),
+            (Err(e), Some(_)) => panic!("{name}: pieces of {n} bytes parsed; whole text: {e}"),
+            (Err(_), None) => {}
+        }
+    }
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.filter_map(|e| e.ok()) {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+fn tree(rel: &str) -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(rel), &mut v);
+    v.sort();
+    v
+}
+
+#[test]
+fn pieces_of_every_size_read_the_test_modules() {
+    let mut n = 0;
+    for dir in ["../tests/lit", "tests/parse_data", "tests/malformed"] {
+        for p in tree(dir) {
+            if p.extension().is_some_and(|e| e == "ll") {
+                let src = std::fs::read(&p).unwrap();
+                check(
+                    &p.display().to_string(),
+                    &src,
+                    &[1, 2, 3, 5, 8, 64, 4096],
+                    false,
+                );
+                n += 1;
+            }
+        }
+    }
+    assert!(n > 100, "only {n} test modules found");
+}
+
+#[test]
+fn pieces_read_the_fuzz_corpora() {
+    let mut n = 0;
+    for dir in ["../fuzz/corpus/parse", "../fuzz/corpus/roundtrip"] {
+        for p in tree(dir) {
+            let src = std::fs::read(&p).unwrap();
+            check(&p.display().to_string(), &src, &[7, 1000], true);
+            n += 1;
+        }
+    }
+    println!("{n} fuzz inputs");
+}
+
+#[test]
+fn pieces_read_the_corpus() {
+    for p in tree("/root/.cache/nvpass-corpus/ll") {
+        let src = std::fs::read(&p).unwrap();
+        check(&p.display().to_string(), &src, &[4096, 1 << 16], false);
+    }
+}
+
+/// Lines that look like the start of a top-level entity but sit inside a
+/// string, a multi-line list, or a function header continued on the next
+/// line: a cut there leaves an incomplete entity, which must not be
+/// mistaken for a complete one.
+#[test]
+fn cut_points_inside_entities() {
+    let src = b"@s = global [20 x i8] c\"a\n@t = global i32 1\n\"\n\
+                !0 = !{!\"x\n!1 = !{}\n\"}\n\
+                !named = !{!0,\n!1}\n\
+                !1 = !{}\n\
+                @p = global ptr\n@q\n\
+                @q = global i32 0\n\
+                declare void @d()\n!dbg !1\n\
+                define void @f()\n!dbg !1 {\n\
+                entry:\n  ret void\n}\n\
+                define void @g() {\n\
+                define:\n  ret void\n}\n";
+    let whole = parse_module(src);
+    assert!(whole.is_ok(), "{:?}", whole.err());
+    check(
+        "inline",
+        src,
+        &[1, 2, 3, 4, 5, 7, 11, 16, 64, src.len()],
+        true,
+    );
+}
+
+/// A bad entity after a cut point is found in its piece; the error then
+/// comes from parsing the whole text.
+#[test]
+fn an_error_in_a_later_piece_gives_no_module() {
+    let mut src = Vec::new();
+    for i in 0..2000 {
+        src.extend_from_slice(format!("@g{i} = global i32 {i}\n").as_bytes());
+    }
+    src.extend_from_slice(b"@bad = global i32 x\n@h = global i32 0\n");
+    assert!(parse_module(&src).is_err());
+    check("late error", &src, &[1, 100, 4096], false);
+    let mut src =
+        b"define void @f() {\nentry:\n  call void @undefined_later()\n  ret void\n}\n".to_vec();
+    src.extend_from_slice(b"@x = global i32 0\n");
+    assert!(parse_module(&src).is_err());
+    check("undefined", &src, &[1, 16, 4096], false);
+}
