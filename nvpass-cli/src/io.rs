@@ -98,6 +98,11 @@ pub fn write_output_with(
     match path {
         None | Some("-") => pump(&mut io::stdout().lock(), produce)
             .map_err(|e| format!("<stdout>: error: cannot write: {e}")),
+        Some(p) if is_special(Path::new(p)) => fs::OpenOptions::new()
+            .write(true)
+            .open(p)
+            .and_then(|mut f| pump(&mut f, produce))
+            .map_err(|e| format!("{p}: error: cannot write output: {e}")),
         Some(p) => {
             let dest = Path::new(p);
             let tmp = temp_path(dest);
@@ -124,7 +129,22 @@ fn temp_path(dest: &Path) -> PathBuf {
     }
 }
 
+/// Whether `dest` exists and is neither a regular file nor a directory (a
+/// device such as `/dev/null`, a FIFO, a socket). Such a destination is
+/// written in place, as `opt` does: renaming a temporary file over it would
+/// replace the device node with a regular file.
+fn is_special(dest: &Path) -> bool {
+    fs::metadata(dest).is_ok_and(|m| !m.is_file() && !m.is_dir())
+}
+
 fn write_atomic(dest: &Path, bytes: &[u8]) -> Result<(), String> {
+    if is_special(dest) {
+        return fs::OpenOptions::new()
+            .write(true)
+            .open(dest)
+            .and_then(|mut f| f.write_all(bytes))
+            .map_err(|e| format!("{}: error: cannot write output: {e}", dest.display()));
+    }
     let tmp = temp_path(dest);
     let result = fs::File::create(&tmp)
         .and_then(|mut f| f.write_all(bytes).and_then(|_| f.sync_data()))
@@ -188,6 +208,42 @@ mod tests {
             .filter(|e| e.file_name().to_string_lossy().contains("nvpass-tmp"))
             .collect();
         assert!(leftovers.is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A device or FIFO destination is written in place: `-o /dev/null`
+    /// must not replace the device with a regular file.
+    #[test]
+    fn special_destinations_are_written_in_place() {
+        use std::os::unix::fs::FileTypeExt;
+        if fs::metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device()) {
+            write_output(Some("/dev/null"), b"x").unwrap();
+            write_output_with(Some("/dev/null"), |sink| sink(b"y")).unwrap();
+            let kind = fs::metadata("/dev/null").unwrap().file_type();
+            assert!(kind.is_char_device(), "/dev/null is no longer a device");
+        }
+        let dir = std::env::temp_dir().join(format!("nvpass-fifo-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let fifo = dir.join("out.fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        if made {
+            let reader = {
+                let fifo = fifo.clone();
+                std::thread::spawn(move || fs::read(fifo).unwrap())
+            };
+            write_output_with(Some(fifo.to_str().unwrap()), |sink| {
+                sink(b"piece one, ");
+                sink(b"piece two");
+            })
+            .unwrap();
+            // Checked first: were the FIFO replaced, the reader would wait
+            // on it forever.
+            assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
+            assert_eq!(reader.join().unwrap(), b"piece one, piece two");
+        }
         fs::remove_dir_all(&dir).unwrap();
     }
 
