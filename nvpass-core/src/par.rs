@@ -73,11 +73,14 @@ impl<T: ?Sized> SyncIfParallel for T {}
 /// feature is on).
 pub const PARALLEL: bool = cfg!(feature = "parallel");
 
-/// Functions per thread analyzed before [`plan_and_apply`] applies them:
-/// large enough that starting the scoped threads of a window costs little
-/// next to the analyses, small enough that the plans of one window (which
-/// may hold a whole function's classification each) stay small.
-pub const WINDOW_PER_THREAD: usize = 256;
+/// Functions per thread analyzed before [`plan_and_apply`] applies them.
+/// Large enough that starting and joining the scoped threads of a window
+/// costs little next to the analyses (on a machine shared with other work,
+/// a join may wait a scheduler time slice for a descheduled thread, so
+/// fewer windows are better), small enough that the plans of one window
+/// (each may hold a whole function's classification) stay a small part of
+/// the module's memory.
+pub const WINDOW_PER_THREAD: usize = 1024;
 
 /// Runs `analyze(ir, f)` for every `f` of `funcs` and returns the results in
 /// the order of `funcs`.
