@@ -164,12 +164,9 @@ fn ll_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-#[test]
-fn the_threaded_mapper_is_in_use() {
-    // Without it every comparison below would compare one thread with one
-    // thread.
-    assert!(PARALLEL, "nvpass-core's `parallel` feature is off in tests");
-}
+// Without the threaded mapper every comparison below would compare one
+// thread with one thread.
+const _: () = assert!(PARALLEL, "nvpass-core's `parallel` feature is off in tests");
 
 #[test]
 fn lit_inputs_and_corpus_same_with_four_threads() {

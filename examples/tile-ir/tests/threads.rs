@@ -15,6 +15,8 @@ use nvpass_example_tile_ir::Module;
 const _: () = {
     const fn assert_sync<T: Sync + ?Sized>() {}
     assert_sync::<Module>();
+    // Else 4 threads would run as 1.
+    assert!(nvpass_core::par::PARALLEL);
 };
 
 /// The module after `pipeline` and its diagnostics in emission order.
@@ -36,7 +38,6 @@ fn run(pipeline: &str, threads: usize) -> (String, Vec<String>) {
 
 #[test]
 fn same_with_one_and_four_threads() {
-    assert!(nvpass_core::par::PARALLEL);
     for pipeline in [
         "memspace-opt",
         "process-restrict",
