@@ -148,10 +148,11 @@ mod parallel {
     use core::sync::atomic::{AtomicUsize, Ordering};
 
     /// Batches each thread claims, on average, within one call of
-    /// [`super::par_map_funcs`]: several, so a thread that drew small
-    /// functions takes another batch instead of idling while another
-    /// finishes a large one.
-    const BATCHES_PER_THREAD: usize = 8;
+    /// [`super::par_map_funcs`]: many, so a thread that drew small
+    /// functions, or that other processes left more of the CPU, takes
+    /// another batch instead of idling while another finishes a large one
+    /// (claiming a batch is one atomic add).
+    const BATCHES_PER_THREAD: usize = 32;
 
     /// The threaded body of [`super::par_map_funcs`].
     pub(super) fn map<M, T, F>(ir: &M, funcs: &[FuncId], threads: usize, analyze: &F) -> Vec<T>
