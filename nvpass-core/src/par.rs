@@ -31,8 +31,8 @@
 //!
 //! # Features and the `Sync` requirement
 //!
-//! Without the `parallel` feature (std only) everything runs on the calling
-//! thread and the crate stays `no_std`. With it, [`par_map_funcs`] uses
+//! Without the `parallel` feature (which implies `std`) everything runs on
+//! the calling thread and the crate stays `no_std`. With it, [`par_map_funcs`] uses
 //! `std::thread::scope`: the calling thread and `threads - 1` scoped
 //! threads claim consecutive batches of the function slice through one
 //! atomic index, and the batches are concatenated by their start index.
@@ -45,6 +45,9 @@
 //! is not asked for `Sync` it does not need. A host that enables
 //! `parallel` makes its IR `Sync` (read queries callable from several
 //! threads at once: `OnceLock`/`Mutex` caches instead of `Cell`/`RefCell`).
+//! The price of a feature-dependent bound: once any crate in a build turns
+//! `parallel` on, every `IrView` implementation in that build must be
+//! `Sync` (`nvpass-ir` is with its `std` feature, not without it).
 //! The bounds `T: Send` and `F: Sync` on the results and the analysis hold
 //! in both configurations, so code that compiles without the feature
 //! compiles with it.
