@@ -4,6 +4,10 @@
 //!
 //! Each iteration runs on a fresh clone of the parsed module (the clone is
 //! outside the measured time).
+//!
+//! The passes whose per-function analyses run on several threads
+//! ([`THREADED`]) are also measured with 2 and 4 threads
+//! (`pass-threads/<name>/j<N>`); `pass/<name>` is the one-thread run.
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use nvpass_benches::{corpus_modules, gen};
 use nvpass_core::pass::Session;
@@ -13,6 +17,12 @@ use std::time::Duration;
 
 /// The card pipeline, in order; passes not registered yet are left out.
 const CARD: [&str; 4] = ["pretreat", "kernel-attr", "cdp", "force-inline"];
+
+/// Passes that analyze functions on `Session::threads` threads.
+const THREADED: [&str; 3] = ["memspace-opt", "process-restrict", "kernel-info"];
+
+/// Thread counts of the `pass-threads` groups.
+const THREAD_COUNTS: [usize; 2] = [2, 4];
 
 fn inputs() -> Vec<(String, Module)> {
     let mut v: Vec<(String, Vec<u8>)> = corpus_modules();
@@ -39,6 +49,7 @@ fn bench_pipeline(
     group: &str,
     text: &str,
     inputs: &[(String, Module)],
+    threads: usize,
 ) {
     let knobs = registry.knob_values().expect("registry knobs");
     let mut g = c.benchmark_group(group);
@@ -56,7 +67,7 @@ fn bench_pipeline(
         g.throughput(Throughput::Elements(m.insts.len() as u64));
         g.bench_function(BenchmarkId::from_parameter(name), |b| {
             b.iter_batched(
-                || (m.clone(), Session::new(knobs.clone())),
+                || (m.clone(), Session::new(knobs.clone()).with_threads(threads)),
                 |(mut m, mut s)| {
                     let _ = std::hint::black_box(pm.run(&mut m, &mut s, &mut []));
                     (m, s)
@@ -73,7 +84,13 @@ fn passes(c: &mut Criterion) {
     let inputs = inputs();
     for e in registry.entries() {
         let name = e.info.name;
-        bench_pipeline(c, &registry, &format!("pass/{name}"), name, &inputs);
+        bench_pipeline(c, &registry, &format!("pass/{name}"), name, &inputs, 1);
+    }
+    for name in THREADED.iter().filter(|p| registry.lookup(p).is_some()) {
+        for threads in THREAD_COUNTS {
+            let group = format!("pass-threads/{name}/j{threads}");
+            bench_pipeline(c, &registry, &group, name, &inputs, threads);
+        }
     }
     let card: Vec<&str> = CARD
         .iter()
@@ -81,10 +98,10 @@ fn passes(c: &mut Criterion) {
         .filter(|p| registry.lookup(p).is_some())
         .collect();
     if !card.is_empty() {
-        bench_pipeline(c, &registry, "pipeline/card", &card.join(","), &inputs);
+        bench_pipeline(c, &registry, "pipeline/card", &card.join(","), &inputs, 1);
     }
     // The empty pipeline: the pass manager's own overhead.
-    bench_pipeline(c, &registry, "pipeline/empty", "", &inputs);
+    bench_pipeline(c, &registry, "pipeline/empty", "", &inputs, 1);
 }
 
 criterion_group!(benches, passes);

@@ -100,8 +100,10 @@ struct RunArgs {
     /// Skip verifying the input before running the pipeline.
     #[arg(long)]
     disable_verify: bool,
-    /// Threads verifying the input and printing function bodies (0: one
-    /// per hardware thread). The output does not depend on it.
+    /// Threads verifying the input, running the per-function analyses of
+    /// memspace-opt, process-restrict and kernel-info, and printing
+    /// function bodies (0: one per hardware thread). The output does not
+    /// depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
@@ -278,7 +280,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
             .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
-    let mut session = Session::new(knobs);
+    let mut session = Session::new(knobs).with_threads(opts.threads);
     let mut dbg_out = Stderr;
     let mut print_out = Stderr;
     let mut debug_pm = DebugPassManager::new(&mut dbg_out);

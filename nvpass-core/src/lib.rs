@@ -35,6 +35,9 @@
 //!   cost-model parameters ([`inline_cost`]), the Pretreat rule table
 //!   ([`pretreat`]), and a [`datalayout`] size calculator.
 //! - [`worklist`]: a deduplicating FIFO worklist over ids.
+//! - [`par`]: running a read-only per-function analysis on several threads
+//!   (feature `parallel`) with results in function order, and the
+//!   analyze-then-apply shape function-local passes build on it.
 //!
 //! ## A pass against the traits
 //!
@@ -79,7 +82,9 @@
 //! ```
 //!
 //! The crate is `no_std` + `alloc`; the `std` feature (default) only adds
-//! [`instrument::StdClock`].
+//! [`instrument::StdClock`]. The `parallel` feature (off by default, implies
+//! `std`) lets [`par::par_map_funcs`] use several threads and makes
+//! [`ir::IrView`] require `Sync` (see [`par`]).
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;
@@ -95,6 +100,7 @@ pub mod kernel;
 pub mod knob;
 pub mod manager;
 pub mod names;
+pub mod par;
 pub mod pass;
 pub mod pipeline;
 pub mod pretreat;

@@ -96,6 +96,10 @@ pub struct Session {
     pub knobs: KnobValues,
     /// Statistic counters.
     pub stats: Statistics,
+    /// Threads a function-local pass may use for its per-function analyses
+    /// ([`crate::par`]); `0` and `1` both mean the calling thread only. The
+    /// output of every pass does not depend on it.
+    pub threads: usize,
 }
 
 impl Session {
@@ -105,7 +109,14 @@ impl Session {
             diags: DiagnosticSink::new(),
             knobs,
             stats: Statistics::new(),
+            threads: 1,
         }
+    }
+
+    /// The session with [`Session::threads`] set to `threads`.
+    pub fn with_threads(mut self, threads: usize) -> Session {
+        self.threads = threads;
+        self
     }
 }
 
@@ -169,6 +180,14 @@ impl<'a> PassContext<'a> {
     /// A string knob's value (set or default).
     pub fn knob_str(&self, knob: &KnobInfo) -> String {
         self.session.knobs.str(knob)
+    }
+
+    /// Threads the pass may use for per-function analyses
+    /// ([`Session::threads`], at least 1); pass it to
+    /// [`par_map_funcs`](crate::par::par_map_funcs) or
+    /// [`plan_and_apply`](crate::par::plan_and_apply).
+    pub fn threads(&self) -> usize {
+        self.session.threads.max(1)
     }
 
     /// Adds `n` to the running pass's counter `stat`.

@@ -6,6 +6,7 @@ use super::opcode::Opcode;
 use super::types::{TypeKind, TypeView};
 use crate::datalayout::{DataLayout, StructLayout};
 use crate::diag::DebugLoc;
+use crate::par::SyncIfParallel;
 
 /// Linkage of a function or global, as in LLVM's `GlobalValue::LinkageTypes`.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -268,7 +269,14 @@ pub enum MdOperand<'a> {
 /// [`IrView::phi_incoming`]); `call`/`invoke`/`callbr` give the arguments,
 /// then operand-bundle operands, then the callee last. Indices into this
 /// list are what [`IrEdit::set_operand`](super::IrEdit::set_operand) takes.
-pub trait IrView: TypeView {
+///
+/// # Threads
+/// With nvpass-core's `parallel` feature, [`SyncIfParallel`] is `Sync`, so
+/// a view must answer queries from several threads at once (function-local
+/// passes analyze functions in parallel through
+/// [`par_map_funcs`](crate::par::par_map_funcs)); without the feature it
+/// asks nothing. See [`crate::par`] for why the bound sits here.
+pub trait IrView: TypeView + SyncIfParallel {
     // ---- module ------------------------------------------------------------
 
     /// The module's data layout (parsed from `target datalayout = "..."`, or

@@ -46,6 +46,26 @@
 //!    parameter cannot itself be "dropped" into a global one without
 //!    changing the kernel's signature, so rule (3) deduplicates instead.
 //!
+//! # Threads
+//!
+//! Steps 1 and 2 and the classification of step 3 (which pointers are
+//! retyped, which accesses retagged, which users need a cast back, the
+//! diagnostics) only read the IR, and take about two thirds of the pass's
+//! time (`perf` on a generated module). They run for a window of functions
+//! at once on [`PassContext::threads`] threads ([`plan_and_apply`]), each
+//! into a plan; the plans are then applied (rewriter, folder, diagnostics,
+//! verbose note) one function at a time in module order, so the output
+//! does not depend on the thread count.
+//!
+//! Analyzing a whole window before rewriting any of it gives the plans a
+//! plain loop would: the analysis of `f` reads only `f`'s body and
+//! attributes, the kernel set (computed once before), global variables'
+//! types and constant expressions; rewriting another function `g` edits
+//! only `g`'s instructions (retyped results, casts inserted in `g`, folded
+//! casts erased from `g`), adds uses of globals by `g`'s instructions and
+//! interns pointer types. No value, user list or attribute that the
+//! analysis of `f` reads changes.
+//!
 //! # Diagnostics
 //!
 //! | text | severity | when |
@@ -82,6 +102,7 @@ use nvpass_core::ir::{
 };
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
+use nvpass_core::par::plan_and_apply;
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
 };
@@ -246,35 +267,49 @@ struct FnStats {
     folded: u64,
 }
 
-fn diag(cx: &PassContext<'_>, sev: Severity, name: &str, text: &str, f: &str) -> Diagnostic {
+/// What the read-only analysis of one function decided (steps 1-2 and the
+/// classification of step 3); [`apply_plan`] carries it out.
+struct Plan {
+    prov: Provenance,
+    /// The new space of each retyped result.
+    retype: HashMap<ValueId, u32>,
+    /// Retyped instructions, results and spaces, in layout order.
+    order: Vec<(InstId, ValueId, u32)>,
+    /// Accesses given a concrete pointer: instruction, pointer operand
+    /// position, space.
+    accesses: Vec<(InstId, usize, u32)>,
+    /// Users of retyped values, with their operand positions.
+    fixups: Vec<(ValueId, InstId, usize)>,
+}
+
+fn diag(sev: Severity, name: &str, text: &str, f: &str) -> Diagnostic {
     let d = match sev {
-        Severity::Error => cx.error(name),
-        _ => cx.warning(name),
+        Severity::Error => Diagnostic::error(INFO.name, name),
+        _ => Diagnostic::warning(INFO.name, name),
     };
     d.text(text).in_function(f)
 }
 
-fn run_function<M: IrEdit + ?Sized>(
-    ir: &mut M,
+/// The analysis of one function: its diagnostics (in instruction order,
+/// emitted before the plan is applied or the failure reported), and the
+/// plan, `None` when the walker gave up (never, without a budget cap).
+type Analyzed = (Vec<Diagnostic>, Result<Option<Plan>, PassFailure>);
+
+/// Steps 1 and 2 and the classification of step 3 for `f`, reading only
+/// `f`'s body and attributes, global variables and constants (see "Threads"
+/// in the module docs).
+fn analyze_function<M: IrView + ?Sized>(
+    ir: &M,
     f: FuncId,
-    cx: &mut PassContext<'_>,
     opts: ProvenanceOptions,
     kernels: &KernelSet,
-) -> Result<FnStats, PassFailure> {
-    let fname = String::from(ir.func_name(f));
+) -> Analyzed {
+    let fname = ir.func_name(f);
+    let mut diags = Vec::new();
     let Ok(mut prov) = provenance::analyze_in(ir, f, opts, kernels) else {
-        return Ok(FnStats {
-            retyped: 0,
-            accesses: 0,
-            folded: 0,
-        });
+        return (diags, Ok(None));
     };
-    let insts: Vec<InstId> = ir
-        .blocks(f)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .flat_map(|b| ir.insts(b).collect::<Vec<_>>())
-        .collect();
+    let insts: Vec<InstId> = ir.blocks(f).flat_map(|b| ir.insts(b)).collect();
 
     // WMMA / bulk-async backward GLOBAL constraint.
     let mut reseed = false;
@@ -282,8 +317,7 @@ fn run_function<M: IrEdit + ?Sized>(
         if !is_global_only_call(ir, i) {
             continue;
         }
-        let args: Vec<ValueId> = ir.call_args(i).collect();
-        for a in args {
+        for a in ir.call_args(i) {
             if ir.type_kind(ir.value_type(a)) != TypeKind::Ptr(0) {
                 continue;
             }
@@ -294,33 +328,31 @@ fn run_function<M: IrEdit + ?Sized>(
                         prov.seed(r, AsLattice::Known(ConcreteSpace::Global));
                     }
                     reseed = true;
-                    let d = diag(
-                        cx,
-                        Severity::Warning,
-                        "AssumingGlobal",
-                        DIAG_ASSUMING_GLOBAL,
-                        &fname,
-                    )
-                    .at(ir.debug_loc(i));
-                    cx.emit(d);
+                    diags.push(
+                        diag(
+                            Severity::Warning,
+                            "AssumingGlobal",
+                            DIAG_ASSUMING_GLOBAL,
+                            fname,
+                        )
+                        .at(ir.debug_loc(i)),
+                    );
                 }
-                _ => {
-                    let d = diag(
-                        cx,
+                _ => diags.push(
+                    diag(
                         Severity::Warning,
                         "WmmaNotGlobal",
                         DIAG_ASSUMING_GLOBAL,
-                        &fname,
+                        fname,
                     )
-                    .at(ir.debug_loc(i));
-                    cx.emit(d);
-                }
+                    .at(ir.debug_loc(i)),
+                ),
             }
         }
     }
-    if reseed {
-        prov.reanalyze(ir, f, opts)
-            .map_err(|_| PassFailure::new("memspace-opt: walker did not converge"))?;
+    if reseed && prov.reanalyze(ir, f, opts).is_err() {
+        let failure = PassFailure::new("memspace-opt: walker did not converge");
+        return (diags, Err(failure));
     }
 
     // Classify: retyped instructions, accesses, diagnostics.
@@ -352,28 +384,18 @@ fn run_function<M: IrEdit + ?Sized>(
             AsLattice::Known(ConcreteSpace::Local)
                 if matches!(ir.opcode(i), Opcode::AtomicRmw | Opcode::AtomicCmpXchg) =>
             {
-                let d = diag(
-                    cx,
-                    Severity::Error,
-                    "AtomicOnLocal",
-                    DIAG_ATOMIC_LOCAL,
-                    &fname,
-                )
-                .at(ir.debug_loc(i));
-                cx.emit(d);
+                diags.push(
+                    diag(Severity::Error, "AtomicOnLocal", DIAG_ATOMIC_LOCAL, fname)
+                        .at(ir.debug_loc(i)),
+                );
             }
             AsLattice::Known(s) => accesses.push((i, idx, s.addr_space().0)),
             AsLattice::Bottom => {
                 if !prov.is_slot_access(p) && warned.insert(p) {
-                    let d = diag(
-                        cx,
-                        Severity::Warning,
-                        "CannotTell",
-                        DIAG_CANNOT_TELL,
-                        &fname,
-                    )
-                    .at(ir.debug_loc(i));
-                    cx.emit(d);
+                    diags.push(
+                        diag(Severity::Warning, "CannotTell", DIAG_CANNOT_TELL, fname)
+                            .at(ir.debug_loc(i)),
+                    );
                 }
             }
             AsLattice::Top => {}
@@ -382,10 +404,8 @@ fn run_function<M: IrEdit + ?Sized>(
     // Users of retyped values, with their operand positions.
     let mut fixups: Vec<(ValueId, InstId, usize)> = Vec::new();
     for &(_, r, _) in &order {
-        let users: Vec<InstId> = ir.inst_users(r).collect();
-        for u in users {
-            let ops: Vec<ValueId> = ir.operands(u).collect();
-            for (k, &o) in ops.iter().enumerate() {
+        for u in ir.inst_users(r) {
+            for (k, o) in ir.operands(u).enumerate() {
                 if o != r || fixups.contains(&(r, u, k)) {
                     continue;
                 }
@@ -399,7 +419,29 @@ fn run_function<M: IrEdit + ?Sized>(
             }
         }
     }
+    let plan = Plan {
+        prov,
+        retype,
+        order,
+        accesses,
+        fixups,
+    };
+    (diags, Ok(Some(plan)))
+}
 
+/// Carries out `f`'s plan: the rewriter (step 3) and the folder (step 4).
+fn apply_plan<M: IrEdit + ?Sized>(
+    ir: &mut M,
+    f: FuncId,
+    plan: Plan,
+) -> Result<FnStats, PassFailure> {
+    let Plan {
+        prov,
+        retype,
+        order,
+        accesses,
+        fixups,
+    } = plan;
     let mut st = FnStats {
         retyped: order.len() as u64,
         accesses: accesses.len() as u64,
@@ -576,8 +618,20 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for MemSpaceOpt {
         let funcs: Vec<FuncId> = ir.funcs().filter(|&f| !ir.func_is_declaration(f)).collect();
         let kernels = KernelSet::compute(ir);
         let (mut retyped, mut accesses, mut folded) = (0, 0, 0);
-        for f in funcs {
-            let st = run_function(ir, f, cx, opts, &kernels)?;
+        let threads = cx.threads();
+        let analyze = |ir: &M, f| analyze_function(ir, f, opts, &kernels);
+        plan_and_apply(ir, &funcs, threads, analyze, |ir, f, (diags, plan)| {
+            for d in diags {
+                cx.emit(d);
+            }
+            let st = match plan? {
+                Some(plan) => apply_plan(ir, f, plan)?,
+                None => FnStats {
+                    retyped: 0,
+                    accesses: 0,
+                    folded: 0,
+                },
+            };
             if verbose && st.retyped + st.accesses + st.folded > 0 {
                 let d = Diagnostic::new(Severity::Note, INFO.name, "Trace").text(format!(
                     "{}: {} pointers retagged, {} accesses retagged, {} casts folded",
@@ -591,7 +645,8 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for MemSpaceOpt {
             retyped += st.retyped;
             accesses += st.accesses;
             folded += st.folded;
-        }
+            Ok(())
+        })?;
         cx.add_stat(&NUM_RETYPED, retyped);
         cx.add_stat(&NUM_ACCESSES, accesses);
         cx.add_stat(&NUM_FOLDED, folded);

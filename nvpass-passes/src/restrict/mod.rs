@@ -44,6 +44,23 @@
 //! 6. The function is marked `"nvvm.restrict_processed"` (every definition,
 //!    as the spec's `processRestrict` does, whether or not it had roots).
 //!
+//! # Threads
+//!
+//! Steps 1, 2 and 4 (idempotency check, roots, struct diagnostics, derived
+//! accesses, the restrict metadata already in place) only read the IR; the
+//! root search and the derived-access walk are the larger part of the
+//! pass's time. They run for a window of functions at once on
+//! [`PassContext::threads`] threads ([`plan_and_apply`]), each into a plan;
+//! the plans are applied (keys, `noalias`, marker, domain and scopes,
+//! stamps, diagnostics, statistics) one function at a time in module order,
+//! so the output does not depend on the thread count. In a plain loop the
+//! derived accesses of `f` are found after `f`'s keys, `noalias` and marker
+//! are added; the walk reads no attribute, so finding them before gives the
+//! same set. The analysis of `f` reads only `f`'s attributes, body, and the
+//! metadata attached in `f`; applying the plan of another function `g`
+//! changes `g`'s attributes, creates `g`'s own distinct domain and scope
+//! nodes and attaches lists to `g`'s accesses, none of which `f` reads.
+//!
 //! # Knobs
 //!
 //! | knob | default | effect |
@@ -103,8 +120,9 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use nvpass_core::diag::{Diagnostic, RemarkKind, Severity};
-use nvpass_core::ir::{Attr, AttrKey, AttrKind, AttrSlot, FuncId, IrEdit};
+use nvpass_core::ir::{Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView};
 use nvpass_core::knob::{KnobInfo, KnobKind};
+use nvpass_core::par::plan_and_apply;
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
 };
@@ -273,15 +291,18 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for ProcessRestrict {
         };
         let funcs: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
         let mut changed = false;
-        for f in funcs {
-            changed |= process_function(m, cx, f, cfg)?;
-        }
+        let threads = cx.threads();
+        let analyze = |m: &M, f| analyze_function(m, f, cfg);
+        plan_and_apply(m, &funcs, threads, analyze, |m, f, plan| {
+            changed |= apply_plan(m, cx, f, plan, cfg)?;
+            Ok(())
+        })?;
         Ok(PreservedOrChanged::from_changed(changed))
     }
 }
 
-fn note(cx: &PassContext<'_>, name: &str, func: &str, text: String) -> Diagnostic {
-    Diagnostic::new(Severity::Note, cx.pass().name, name)
+fn note(name: &str, func: &str, text: String) -> Diagnostic {
+    Diagnostic::new(Severity::Note, INFO.name, name)
         .in_function(func)
         .text(text)
 }
@@ -290,28 +311,49 @@ fn edit_failure(func: &str, e: nvpass_core::ir::EditError) -> PassFailure {
     PassFailure::new(format!("process-restrict: @{func}: {e}"))
 }
 
-/// Processes one defined function; returns whether the IR changed.
-fn process_function<M: IrEdit + ?Sized>(
-    m: &mut M,
-    cx: &mut PassContext<'_>,
-    f: FuncId,
-    cfg: Config,
-) -> Result<bool, PassFailure> {
+/// What the read-only analysis of one function decided; [`apply_plan`]
+/// carries it out.
+enum Plan {
+    /// Steps 2-5 do not apply (processed and not re-propagating, or
+    /// unprocessed in propagate-only mode); the marker's canonical spelling
+    /// may have to be added.
+    Skip {
+        /// Add `"nvvm.restrict_processed"`.
+        add_marker: bool,
+    },
+    /// Process the function.
+    Process(Box<Work>),
+}
+
+/// The analysis of a function that is processed.
+struct Work {
+    fname: String,
+    /// Struct warnings and remarks, then the `DumpBefore` note (if any).
+    diags: Vec<Diagnostic>,
+    roots: Vec<Root>,
+    /// Derived accesses in layout order with their roots.
+    accesses: Vec<(InstId, propagate::RootSet)>,
+    /// This function's restrict metadata found in place.
+    existing: scopes::Existing,
+}
+
+/// Steps 1, 2 and 4 for `f`: which roots, which accesses, which
+/// diagnostics. Reads only `f`'s attributes, body and the metadata attached
+/// in it (see "Threads" in the module docs).
+fn analyze_function<M: IrView + ?Sized>(m: &M, f: FuncId, cfg: Config) -> Plan {
     let fname = m.func_name(f).to_string();
-    let has = |m: &M, key: &str| m.str_attr(f, AttrSlot::Function, key).is_some();
-    let processed = has(m, NVVM_PROCESSED) || has(m, FE_PROCESSED);
-    let mut changed = false;
+    let has = |key: &str| m.str_attr(f, AttrSlot::Function, key).is_some();
+    let processed = has(NVVM_PROCESSED) || has(FE_PROCESSED);
     if processed != cfg.propagate_only {
         // Processed and not re-propagating: only the marker's canonical
         // spelling may be missing. Unprocessed in propagate-only mode:
         // nothing was stamped yet, so there is nothing to re-apply.
-        if processed && !has(m, NVVM_PROCESSED) {
-            m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_PROCESSED, ""));
-            changed = true;
-        }
-        return Ok(changed);
+        return Plan::Skip {
+            add_marker: processed && !has(NVVM_PROCESSED),
+        };
     }
 
+    let mut diags = Vec::new();
     let found = roots::find_roots(m, f);
     let mut roots: Vec<Root> = found.roots;
     for sp in &found.structs {
@@ -319,8 +361,8 @@ fn process_function<M: IrEdit + ?Sized>(
         if !cfg.allow_struct {
             if !cfg.propagate_only {
                 let loc = m.inst_users(sp.value).find_map(|i| m.debug_loc(i));
-                cx.emit(
-                    cx.warning("RestrictInStruct")
+                diags.push(
+                    Diagnostic::warning(INFO.name, "RestrictInStruct")
                         .in_function(fname.as_str())
                         .at(loc)
                         .text(DIAG_RESTRICT_IN_STRUCT)
@@ -340,18 +382,99 @@ fn process_function<M: IrEdit + ?Sized>(
                     StructRefusal::ByValue => "the struct is passed by value",
                     StructRefusal::Escapes => "the struct memory is written or escapes",
                 };
-                cx.emit(
-                    cx.remark(RemarkKind::Missed, "RestrictInStructNotPropagated")
-                        .in_function(fname.as_str())
-                        .text("restrict in struct parameter '%")
-                        .arg("Argument", arg)
-                        .text("' not propagated: ")
-                        .arg("Reason", reason),
+                diags.push(
+                    Diagnostic::remark(
+                        RemarkKind::Missed,
+                        INFO.name,
+                        "RestrictInStructNotPropagated",
+                    )
+                    .in_function(fname.as_str())
+                    .text("restrict in struct parameter '%")
+                    .arg("Argument", arg)
+                    .text("' not propagated: ")
+                    .arg("Reason", reason),
                 );
             }
         }
     }
 
+    if cfg.dump && !roots.is_empty() {
+        let list: Vec<String> = roots
+            .iter()
+            .map(|r| {
+                let how = match (r.in_struct, r.origin) {
+                    (true, _) => "struct field",
+                    (false, Origin::ParamKey) => "parameter key",
+                    (false, Origin::FunctionKey) => "function key",
+                    (false, Origin::NoAlias) => "noalias",
+                };
+                format!("{} ({how})", r.scope_name)
+            })
+            .collect();
+        diags.push(note(
+            "DumpBefore",
+            &fname,
+            format!(
+                "process-restrict before @{fname}: roots {}",
+                list.join(", ")
+            ),
+        ));
+    }
+
+    let mut accesses = Vec::new();
+    let mut existing = scopes::Existing::default();
+    if !roots.is_empty() {
+        let derived = propagate::derived_accesses(m, &roots, cfg.multi_level);
+        if !derived.is_empty() {
+            let domain_name = format!("{DOMAIN_NAME_PREFIX}{fname}");
+            existing = scopes::scan(m, f, &domain_name);
+            for b in m.blocks(f) {
+                for i in m.insts(b) {
+                    if let Some(set) = derived.get(&i) {
+                        accesses.push((i, set.clone()));
+                    }
+                }
+            }
+        }
+    }
+    Plan::Process(Box::new(Work {
+        fname,
+        diags,
+        roots,
+        accesses,
+        existing,
+    }))
+}
+
+/// Steps 3, 5 and 6 for `f` from its plan, with its diagnostics and
+/// statistics; returns whether the IR changed.
+fn apply_plan<M: IrEdit + ?Sized>(
+    m: &mut M,
+    cx: &mut PassContext<'_>,
+    f: FuncId,
+    plan: Plan,
+    cfg: Config,
+) -> Result<bool, PassFailure> {
+    let work = match plan {
+        Plan::Skip { add_marker } => {
+            if add_marker {
+                m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_PROCESSED, ""));
+            }
+            return Ok(add_marker);
+        }
+        Plan::Process(work) => *work,
+    };
+    let Work {
+        fname,
+        diags,
+        roots,
+        accesses,
+        existing,
+    } = work;
+    for d in diags {
+        cx.emit(d);
+    }
+    let mut changed = false;
     if !cfg.propagate_only {
         // The marker is new, so the IR changes whatever else happens.
         roots::canonicalize_keys(m, f, AttrSlot::Function);
@@ -371,40 +494,14 @@ fn process_function<M: IrEdit + ?Sized>(
         return Ok(changed);
     }
 
-    if cfg.dump {
-        let list: Vec<String> = roots
-            .iter()
-            .map(|r| {
-                let how = match (r.in_struct, r.origin) {
-                    (true, _) => "struct field",
-                    (false, Origin::ParamKey) => "parameter key",
-                    (false, Origin::FunctionKey) => "function key",
-                    (false, Origin::NoAlias) => "noalias",
-                };
-                format!("{} ({how})", r.scope_name)
-            })
-            .collect();
-        let d = note(
-            cx,
-            "DumpBefore",
-            &fname,
-            format!(
-                "process-restrict before @{fname}: roots {}",
-                list.join(", ")
-            ),
-        );
-        cx.emit(d);
-    }
-
-    let accesses = propagate::derived_accesses(m, &roots, cfg.multi_level);
-    let mut stamped: Vec<(nvpass_core::ir::InstId, propagate::RootSet)> = Vec::new();
     let mut n_changed = 0u64;
     if !accesses.is_empty() {
-        let domain_name = format!("{DOMAIN_NAME_PREFIX}{fname}");
-        let existing = scopes::scan(m, f, &domain_name);
         let domain = match existing.domain {
             Some(d) => d,
-            None => scopes::create_domain(m, &domain_name).map_err(|e| edit_failure(&fname, e))?,
+            None => {
+                let domain_name = format!("{DOMAIN_NAME_PREFIX}{fname}");
+                scopes::create_domain(m, &domain_name).map_err(|e| edit_failure(&fname, e))?
+            }
         };
         let mut scope_ids = Vec::with_capacity(roots.len());
         for r in &roots {
@@ -416,13 +513,9 @@ fn process_function<M: IrEdit + ?Sized>(
             scope_ids.push(s);
         }
         let mut st = scopes::Stamper::new(domain, scope_ids, existing);
-        let order: Vec<_> = m.blocks(f).flat_map(|b| m.insts(b)).collect();
-        for i in order {
-            if let Some(set) = accesses.get(&i) {
-                if st.stamp(m, i, set).map_err(|e| edit_failure(&fname, e))? {
-                    n_changed += 1;
-                }
-                stamped.push((i, set.clone()));
+        for (i, set) in &accesses {
+            if st.stamp(m, *i, set).map_err(|e| edit_failure(&fname, e))? {
+                n_changed += 1;
             }
         }
     }
@@ -434,16 +527,16 @@ fn process_function<M: IrEdit + ?Sized>(
             .in_function(fname.as_str())
             .arg("Roots", roots.len().to_string())
             .text(" restricted pointer families, ")
-            .arg("Accesses", stamped.len().to_string())
+            .arg("Accesses", accesses.len().to_string())
             .text(" accesses in their scopes"),
     );
 
     if cfg.dump {
         let mut text = format!(
             "process-restrict after @{fname}: {} accesses stamped",
-            stamped.len()
+            accesses.len()
         );
-        for (i, set) in &stamped {
+        for (i, set) in &accesses {
             let what = m.opcode(*i).name();
             let name = m
                 .inst_result(*i)
@@ -464,8 +557,7 @@ fn process_function<M: IrEdit + ?Sized>(
                 own.join(", ")
             ));
         }
-        let d = note(cx, "DumpAfter", &fname, text);
-        cx.emit(d);
+        cx.emit(note("DumpAfter", &fname, text));
     }
     Ok(changed)
 }

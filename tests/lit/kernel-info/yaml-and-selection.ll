@@ -4,9 +4,13 @@
 ; of the predicate and the legacy annotation select a kernel; declarations
 ; and device functions are skipped.
 ; RUN: nvpass-cli run --pipeline kernel-info %s --pass-remarks=kernel-info -o %t 2>&1 | FileCheck %s --check-prefix=PASSED --allow-empty
-; RUN: nvpass-cli run --pipeline kernel-info %s --pass-remarks-analysis=kernel-info -o %t 2>&1 | FileCheck %s --check-prefix=ORDER
-; RUN: nvpass-cli run --pipeline KernelInfoPrinter %s --pass-remarks-output=%t.yaml -o %t
+; RUN: nvpass-cli run -j 1 --pipeline kernel-info %s --pass-remarks-analysis=kernel-info -o %t 2>&1 | FileCheck %s --check-prefix=ORDER
+; RUN: nvpass-cli run -j 1 --pipeline KernelInfoPrinter %s --pass-remarks-output=%t.yaml -o %t
 ; RUN: FileCheck --input-file %t.yaml %s --check-prefix=YAML
+; Kernels analyzed on four threads are still reported in module order.
+; RUN: nvpass-cli run -j 4 --pipeline kernel-info %s --pass-remarks-analysis=kernel-info -o %t 2>&1 | FileCheck %s --check-prefix=ORDER
+; RUN: nvpass-cli run -j 4 --pipeline KernelInfoPrinter %s --pass-remarks-output=%t.yaml4 -o %t
+; RUN: FileCheck --input-file %t.yaml4 %s --check-prefix=YAML
 
 ; PASSED-NOT: remark
 

@@ -2,7 +2,9 @@
 ; at -O0, here after inlining): a load of a field has the meet of the
 ; pointers stored at exactly its bytes, also when the object's address goes
 ; through a spill slot of its own.
-; RUN: nvpass-cli run --pipeline memspace-opt %s 2>/dev/null | FileCheck %s
+; RUN: nvpass-cli run -j 1 --pipeline memspace-opt %s 2>/dev/null | FileCheck %s
+; The analysis on four threads gives the same output.
+; RUN: nvpass-cli run -j 4 --pipeline memspace-opt %s 2>/dev/null | FileCheck %s
 %struct.Obj = type { ptr, i32, ptr }
 @smem = internal addrspace(3) global [64 x i32] undef
 

@@ -1,6 +1,7 @@
 ; The warnings: BOTTOM dereference, WMMA operand assumed global, WMMA
 ; contradiction (shared chain).
-; RUN: nvpass-cli run --pipeline memspace-opt %s 2>&1 | FileCheck %s
+; RUN: nvpass-cli run -j 1 --pipeline memspace-opt %s 2>&1 | FileCheck %s
+; RUN: nvpass-cli run -j 4 --pipeline memspace-opt %s 2>&1 | FileCheck %s
 ; CHECK-DAG: warning: Cannot tell what pointer points to
 ; CHECK-DAG: warning: assuming global memory space
 @s = internal addrspace(3) global [256 x half] zeroinitializer

@@ -4,10 +4,16 @@
 ; the function is processed). With allow-restrict-in-struct each pointer
 ; field (by byte offset) of the byval struct is a root covering every load
 ; of that field.
-; RUN: nvpass-cli run --pipeline process-restrict %s 2>%t.err | FileCheck %s --check-prefix=DEFAULT
+; RUN: nvpass-cli run -j 1 --pipeline process-restrict %s 2>%t.err | FileCheck %s --check-prefix=DEFAULT
 ; RUN: FileCheck %s --check-prefix=WARN --input-file %t.err
-; RUN: nvpass-cli run --pipeline process-restrict --allow-restrict-in-struct %s --pass-remarks-missed=process-restrict 2>%t.err2 | FileCheck %s --check-prefix=ALLOW
+; RUN: nvpass-cli run -j 1 --pipeline process-restrict --allow-restrict-in-struct %s --pass-remarks-missed=process-restrict 2>%t.err2 | FileCheck %s --check-prefix=ALLOW
 ; RUN: FileCheck %s --check-prefix=MISSED --input-file %t.err2
+; The same on four threads (functions analyzed in parallel, applied and
+; reported in module order).
+; RUN: nvpass-cli run -j 4 --pipeline process-restrict %s 2>%t.err4 | FileCheck %s --check-prefix=DEFAULT
+; RUN: FileCheck %s --check-prefix=WARN --input-file %t.err4
+; RUN: nvpass-cli run -j 4 --pipeline process-restrict --allow-restrict-in-struct %s --pass-remarks-missed=process-restrict 2>%t.err42 | FileCheck %s --check-prefix=ALLOW
+; RUN: FileCheck %s --check-prefix=MISSED --input-file %t.err42
 
 %struct.S = type { ptr, i32, ptr }
 
