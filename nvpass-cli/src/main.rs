@@ -280,7 +280,13 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
             .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
-    let mut session = Session::new(knobs).with_threads(opts.threads);
+    // Remarks nobody asked for are neither kept nor, where passes check,
+    // built.
+    let wants_remarks =
+        remark_filters.iter().any(|(_, re)| re.is_some()) || args.pass_remarks_output.is_some();
+    let mut session = Session::new(knobs)
+        .with_threads(opts.threads)
+        .with_remarks(wants_remarks);
     let mut dbg_out = Stderr;
     let mut print_out = Stderr;
     let mut debug_pm = DebugPassManager::new(&mut dbg_out);

@@ -11,7 +11,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use core::fmt;
 
-use crate::diag::{Diagnostic, DiagnosticSink, RemarkKind};
+use crate::diag::{Diagnostic, DiagnosticSink, RemarkKind, Severity};
 use crate::ir::{IrEdit, IrView};
 use crate::knob::{KnobError, KnobInfo, KnobKind, KnobValues};
 use crate::stats::{StatInfo, Statistics};
@@ -100,6 +100,12 @@ pub struct Session {
     /// ([`crate::par`]); `0` and `1` both mean the calling thread only. The
     /// output of every pass does not depend on it.
     pub threads: usize,
+    /// Whether remarks are kept. A driver that shows and writes none (no
+    /// `-pass-remarks*` option) clears it: remarks are then dropped as they
+    /// are emitted, and passes may skip building them
+    /// ([`PassContext::remarks_enabled`]). Errors, warnings and notes are
+    /// always kept.
+    pub remarks: bool,
 }
 
 impl Session {
@@ -110,7 +116,14 @@ impl Session {
             knobs,
             stats: Statistics::new(),
             threads: 1,
+            remarks: true,
         }
+    }
+
+    /// The session with [`Session::remarks`] set to `keep`.
+    pub fn with_remarks(mut self, keep: bool) -> Session {
+        self.remarks = keep;
+        self
     }
 
     /// The session with [`Session::threads`] set to `threads`.
@@ -137,9 +150,17 @@ impl<'a> PassContext<'a> {
         self.pass
     }
 
-    /// Records a diagnostic.
+    /// Records a diagnostic (a remark only when [`Session::remarks`] is on).
     pub fn emit(&mut self, diag: Diagnostic) {
-        self.session.diags.emit(diag);
+        if self.session.remarks || !matches!(diag.severity, Severity::Remark(_)) {
+            self.session.diags.emit(diag);
+        }
+    }
+
+    /// Whether remarks are kept; when not, a pass may skip building them
+    /// ([`PassContext::emit`] would drop them anyway).
+    pub fn remarks_enabled(&self) -> bool {
+        self.session.remarks
     }
 
     /// Starts a remark attributed to the running pass.
@@ -332,5 +353,52 @@ impl PassOptions {
     /// A string option (given or default).
     pub fn str(&self, opt: &KnobInfo) -> String {
         self.values.str(opt)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const INFO: PassInfo = PassInfo {
+        name: "test-pass",
+        class_name: "TestPass",
+        description: "a pass for tests",
+        knobs: &[],
+        options: &[],
+    };
+
+    /// Without remarks, a remark is dropped at emission; errors and
+    /// warnings are kept either way.
+    #[test]
+    fn remarks_are_kept_only_when_wanted() {
+        for keep in [true, false] {
+            let mut session = Session::new(KnobValues::new()).with_remarks(keep);
+            let mut cx = PassContext::new(&INFO, &mut session);
+            assert_eq!(cx.remarks_enabled(), keep);
+            let r = cx.remark(RemarkKind::Passed, "Done");
+            cx.emit(r);
+            let w = cx.warning("Odd");
+            cx.emit(w);
+            let e = cx.error("Bad");
+            cx.emit(e);
+            let kinds: alloc::vec::Vec<Severity> = session
+                .diags
+                .diagnostics()
+                .iter()
+                .map(|d| d.severity)
+                .collect();
+            let expected: &[Severity] = if keep {
+                &[
+                    Severity::Remark(RemarkKind::Passed),
+                    Severity::Warning,
+                    Severity::Error,
+                ]
+            } else {
+                &[Severity::Warning, Severity::Error]
+            };
+            assert_eq!(kinds, expected);
+        }
+        assert!(Session::new(KnobValues::new()).remarks, "kept by default");
     }
 }

@@ -428,8 +428,15 @@ impl<'k> Run<'k> {
                     continue;
                 }
                 let decision = self.decide(m, cap, caller, call, callee);
-                let caller_name = m.func_name(caller).to_string();
-                let callee_name = m.func_name(callee).to_string();
+                // Names for the remarks, when any are kept.
+                let (caller_name, callee_name) = if cx.remarks_enabled() {
+                    (
+                        m.func_name(caller).to_string(),
+                        m.func_name(callee).to_string(),
+                    )
+                } else {
+                    (String::new(), String::new())
+                };
                 let missed_remark = |kind: &'static str, text: String| {
                     cx.remark(RemarkKind::Missed, kind)
                         .in_function(caller_name.clone())

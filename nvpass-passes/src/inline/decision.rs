@@ -401,13 +401,15 @@ pub fn mark_force_inline<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
         m.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::AlwaysInline));
         changed = true;
         cx.add_stat(&NUM_FORCED, 1);
-        let d = cx
-            .remark(RemarkKind::Analysis, "ForceInline")
-            .in_function(name.clone())
-            .arg("Callee", name)
-            .text(" marked alwaysinline: ")
-            .arg("Reason", reason.as_str());
-        cx.emit(d);
+        if cx.remarks_enabled() {
+            let d = cx
+                .remark(RemarkKind::Analysis, "ForceInline")
+                .in_function(name.clone())
+                .arg("Callee", name)
+                .text(" marked alwaysinline: ")
+                .arg("Reason", reason.as_str());
+            cx.emit(d);
+        }
     }
     changed
 }

@@ -309,8 +309,17 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
             if !has_fn_attr(m, callee, AttrKind::AlwaysInline) {
                 continue;
             }
-            let caller_name = m.func_name(caller).to_string();
-            let callee_name = m.func_name(callee).to_string();
+            // Names for the remarks, when any are kept.
+            let remarks = cx.remarks_enabled();
+            let name_of = |f: FuncId| {
+                if remarks {
+                    m.func_name(f).to_string()
+                } else {
+                    String::new()
+                }
+            };
+            let caller_name = name_of(caller);
+            let callee_name = name_of(callee);
             let refusal = if m.func_is_declaration(callee) {
                 Some(String::from("callee is a declaration"))
             } else if m.func_linkage(callee).is_interposable() {
@@ -325,21 +334,23 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
                         cx.add_stat(&NUM_INLINED, 1);
                         cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
                         work.extend(done.new_calls);
-                        let d = cx
-                            .remark(RemarkKind::Passed, "AlwaysInline")
-                            .in_function(caller_name.clone())
-                            .text("'")
-                            .arg("Callee", callee_name.clone())
-                            .text("' inlined into '")
-                            .arg("Caller", caller_name.clone())
-                            .text("' with (cost=always): always inline attribute");
-                        cx.emit(d);
+                        if remarks {
+                            let d = cx
+                                .remark(RemarkKind::Passed, "AlwaysInline")
+                                .in_function(caller_name.clone())
+                                .text("'")
+                                .arg("Callee", callee_name.clone())
+                                .text("' inlined into '")
+                                .arg("Caller", caller_name.clone())
+                                .text("' with (cost=always): always inline attribute");
+                            cx.emit(d);
+                        }
                         None
                     }
                     Err(e) => Some(e.to_string()),
                 }
             };
-            if let Some(reason) = refusal {
+            if let (Some(reason), true) = (refusal, remarks) {
                 missed(m, cx, call, &callee_name, &caller_name, &reason);
             }
         }

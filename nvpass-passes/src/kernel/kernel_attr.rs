@@ -87,6 +87,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrPass {
             .collect();
         for &f in &todo {
             m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_KERNEL_ATTR, ""));
+            if !cx.remarks_enabled() {
+                continue;
+            }
             let name = String::from(m.func_name(f));
             let d = cx
                 .remark(RemarkKind::Passed, "KernelMarked")
