@@ -17,6 +17,7 @@ pub mod inline;
 pub mod kernel;
 pub mod pretreat;
 pub mod restrict;
+mod uses;
 
 use nvpass_core::ir::IrEdit;
 use nvpass_core::registry::Registry;

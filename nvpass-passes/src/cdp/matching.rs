@@ -14,8 +14,8 @@ use nvpass_core::cdp::{
     CDP_VARIANT_ATTR,
 };
 use nvpass_core::ir::{
-    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, User,
-    ValueId, ValueKind,
+    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, ValueId,
+    ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 
@@ -144,23 +144,8 @@ pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
     if cdp_funcs.is_empty() {
         return out;
     }
-    // The functions calling one of them, when every use is an instruction
-    // (a use through a constant might still be a direct call for a host
-    // that strips casts in `callee`: then every function is walked).
-    let mut callers: Option<HashSet<FuncId>> = Some(HashSet::new());
-    'uses: for &f in &cdp_funcs {
-        for u in m.users(m.func_value(f)) {
-            match (u, callers.as_mut()) {
-                (User::Inst(i), Some(c)) => {
-                    c.insert(m.inst_func(i));
-                }
-                _ => {
-                    callers = None;
-                    break 'uses;
-                }
-            }
-        }
-    }
+    // Only the functions using one of them can call one.
+    let callers = crate::uses::functions_using(m, cdp_funcs.iter().copied());
     let walked = |f: &FuncId| callers.as_ref().is_none_or(|c| c.contains(f));
     for f in m.funcs().filter(|&f| is_lowered(m, f)).filter(walked) {
         for b in m.blocks(f) {

@@ -54,7 +54,7 @@ use hashbrown::HashSet;
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::inline_cost::{direct_callee, KNOB_DISABLE_INLINED_ALLOCA_MERGING};
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, User, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 use nvpass_core::knob::KnobInfo;
@@ -277,20 +277,7 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
     if always.is_empty() {
         return false;
     }
-    let mut calling: Option<HashSet<FuncId>> = Some(HashSet::new());
-    'uses: for &f in &always {
-        for u in m.users(m.func_value(f)) {
-            match (u, calling.as_mut()) {
-                (User::Inst(i), Some(c)) => {
-                    c.insert(m.inst_func(i));
-                }
-                _ => {
-                    calling = None;
-                    break 'uses;
-                }
-            }
-        }
-    }
+    let calling = crate::uses::functions_using(m, always);
     let cyclic = cyclic_functions(m);
     let callers: Vec<FuncId> = m
         .funcs()

@@ -1,0 +1,28 @@
+//! Which functions can contain a call of a given set of functions, read
+//! from the use lists instead of a walk over every instruction.
+
+use hashbrown::HashSet;
+use nvpass_core::ir::{FuncId, IrView, User};
+
+/// The functions whose instructions use one of `funcs` (a superset of the
+/// functions calling one directly). `None` when one of `funcs` is also used
+/// other than by an instruction (a constant expression, a global's
+/// initializer): a host whose `callee` looks through casts could then see a
+/// direct call in any function, so the caller must walk them all.
+pub(crate) fn functions_using<M: IrView + ?Sized>(
+    m: &M,
+    funcs: impl IntoIterator<Item = FuncId>,
+) -> Option<HashSet<FuncId>> {
+    let mut out = HashSet::new();
+    for f in funcs {
+        for u in m.users(m.func_value(f)) {
+            match u {
+                User::Inst(i) => {
+                    out.insert(m.inst_func(i));
+                }
+                User::Global(_) | User::Const(_) => return None,
+            }
+        }
+    }
+    Some(out)
+}
