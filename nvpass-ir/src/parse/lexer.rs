@@ -71,6 +71,16 @@ pub(crate) struct Token {
     pub val: u64,
 }
 
+impl Token {
+    /// The empty end-of-input token a parser starts from.
+    pub(crate) const START: Token = Token {
+        kind: Tk::Eof,
+        start: 0,
+        end: 0,
+        val: 0,
+    };
+}
+
 /// Maximum integer type width (LLVM's `IntegerType::MAX_INT_BITS`).
 pub(crate) const MAX_INT_BITS: u64 = 1 << 23;
 

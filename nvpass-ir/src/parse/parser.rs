@@ -193,12 +193,7 @@ impl<'a> Parser<'a> {
         Parser {
             src,
             lx: Lexer::new(src),
-            tok: Token {
-                kind: Tk::Eof,
-                start: 0,
-                end: 0,
-                val: 0,
-            },
+            tok: Token::START,
             peeked: None,
             last_end: 0,
             m,
@@ -236,12 +231,7 @@ impl<'a> Parser<'a> {
         Parser {
             src,
             lx: Lexer::new(src),
-            tok: Token {
-                kind: Tk::Eof,
-                start: 0,
-                end: 0,
-                val: 0,
-            },
+            tok: Token::START,
             peeked: None,
             last_end: 0,
             m: self.m,
