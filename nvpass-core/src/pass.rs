@@ -88,7 +88,7 @@ impl fmt::Display for PassFailure {
 
 /// State shared by all passes of one run: diagnostics, knob values and
 /// statistics. The CLI owns it and reads it back after the run.
-#[derive(Clone, Default, Debug)]
+#[derive(Clone, Debug)]
 pub struct Session {
     /// Diagnostics emitted so far.
     pub diags: DiagnosticSink,
@@ -108,6 +108,13 @@ pub struct Session {
     pub remarks: bool,
 }
 
+impl Default for Session {
+    /// [`Session::new`] without knobs: one thread, remarks kept.
+    fn default() -> Session {
+        Session::new(KnobValues::new())
+    }
+}
+
 impl Session {
     /// A session with the given knob values and nothing emitted yet.
     pub fn new(knobs: KnobValues) -> Session {
@@ -120,7 +127,8 @@ impl Session {
         }
     }
 
-    /// The session with [`Session::remarks`] set to `keep`.
+    /// The session with [`Session::remarks`] set to `keep` (a new or
+    /// default session keeps them).
     pub fn with_remarks(mut self, keep: bool) -> Session {
         self.remarks = keep;
         self
@@ -400,5 +408,6 @@ mod tests {
             assert_eq!(kinds, expected);
         }
         assert!(Session::new(KnobValues::new()).remarks, "kept by default");
+        assert!(Session::default().remarks, "kept by default");
     }
 }
