@@ -277,6 +277,37 @@ impl Module {
             .map(move |a| self.core_attr(a))
     }
 
+    /// Whether `set` has an attribute with key `key`. Known keywords and
+    /// string keys are compared as interned names, so no stored attribute
+    /// is converted ([`Module::core_attr`]); a name that was never interned
+    /// is on no attribute at all.
+    fn set_has_key(&self, set: &AttrSet, key: AttrKey<'_>) -> bool {
+        let stored = || {
+            set.attrs.iter().chain(
+                set.groups
+                    .iter()
+                    .flat_map(move |&g| self.group_attrs(g).iter()),
+            )
+        };
+        match key {
+            AttrKey::Kind(k) => {
+                let Some(name) = self.strings.lookup(k.name().as_bytes()) else {
+                    return false;
+                };
+                stored().any(|a| {
+                    matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
+                })
+            }
+            AttrKey::Str(k) => {
+                let Some(name) = self.strings.lookup(k.as_bytes()) else {
+                    return false;
+                };
+                stored().any(|a| matches!(*a, IrAttr::Str { key, .. } if key == name))
+            }
+            AttrKey::Other(_) => self.set_attrs(set).any(|a| key.matches(&a)),
+        }
+    }
+
     fn func_set(&self, f: Func, slot: AttrSlot) -> Option<&AttrSet> {
         let d = &self.funcs[f];
         match slot {
@@ -1013,6 +1044,11 @@ impl IrView for Module {
             .flat_map(move |s| self.set_attrs(s))
     }
 
+    fn has_attr(&self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
+        self.func_set(ffrom(f), slot)
+            .is_some_and(|s| self.set_has_key(s, key))
+    }
+
     fn blocks(&self, f: FuncId) -> impl Iterator<Item = BlockId> + '_ {
         self.func_blocks(ffrom(f)).map(bid)
     }
@@ -1373,7 +1409,11 @@ impl IrEdit for Module {
 
     fn remove_attr(&mut self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
         let f = ffrom(f);
-        let Some(mut set) = self.func_set(f, slot).cloned() else {
+        let Some(mut set) = self
+            .func_set(f, slot)
+            .filter(|s| self.set_has_key(s, key))
+            .cloned()
+        else {
             return false;
         };
         let removed = self.edit_set(&mut set, key, None);
@@ -1404,7 +1444,11 @@ impl IrEdit for Module {
 
     fn remove_call_attr(&mut self, call: InstId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
         let i = ifrom(call);
-        let Some(mut set) = self.call_set(i, slot).cloned() else {
+        let Some(mut set) = self
+            .call_set(i, slot)
+            .filter(|s| self.set_has_key(s, key))
+            .cloned()
+        else {
             return false;
         };
         let removed = self.edit_set(&mut set, key, None);

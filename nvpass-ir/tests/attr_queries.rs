@@ -1,0 +1,107 @@
+//! `has_attr` (and the presence check in `remove_attr`/`remove_call_attr`)
+//! compares interned names instead of converting attributes; it must answer
+//! exactly as scanning `attrs` does, for every key kind.
+
+use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, IrEdit, IrView};
+use nvpass_ir::parse_module;
+
+fn inputs() -> Vec<std::path::PathBuf> {
+    let lit = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/lit");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(lit).expect("lit directory") {
+        let dir = dir.expect("entry").path();
+        if dir.is_dir() {
+            files.extend(
+                std::fs::read_dir(&dir)
+                    .expect("lit subdirectory")
+                    .map(|e| e.expect("entry").path()),
+            );
+        }
+    }
+    if let Some(home) = std::env::var_os("HOME") {
+        let corpus = std::path::Path::new(&home).join(".cache/nvpass-corpus/ll");
+        if let Ok(rd) = std::fs::read_dir(corpus) {
+            files.extend(rd.filter_map(|e| e.ok()).map(|e| e.path()));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "ll"));
+    files
+}
+
+#[test]
+fn has_attr_agrees_with_scanning() {
+    let mut checked = 0u64;
+    let mut present = 0u64;
+    for path in inputs() {
+        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
+            continue;
+        };
+        for f in m.funcs().collect::<Vec<_>>() {
+            let nparams = m.params(f).count() as u32;
+            let slots = [AttrSlot::Function, AttrSlot::Return]
+                .into_iter()
+                .chain((0..nparams).map(AttrSlot::Param));
+            for slot in slots {
+                let strings: Vec<String> = m
+                    .attrs(f, slot)
+                    .filter_map(|a| match a.key() {
+                        AttrKey::Str(k) => Some(k.to_string()),
+                        _ => None,
+                    })
+                    .collect();
+                let mut keys: Vec<AttrKey<'_>> =
+                    AttrKind::ALL.iter().map(|&k| AttrKey::Kind(k)).collect();
+                keys.extend(strings.iter().map(|s| AttrKey::Str(s)));
+                keys.extend([
+                    AttrKey::Str("nvvm.kernel"),
+                    AttrKey::Str("never-interned-key"),
+                    AttrKey::Other("memory"),
+                ]);
+                for key in keys {
+                    let scanned = m.attrs(f, slot).any(|a| key.matches(&a));
+                    assert_eq!(
+                        m.has_attr(f, slot, key),
+                        scanned,
+                        "{}: {} {slot:?} {key:?}",
+                        path.display(),
+                        IrView::func_name(&m, f)
+                    );
+                    checked += 1;
+                    present += u64::from(scanned);
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 10_000 && present > 500,
+        "{checked} checked, {present} present"
+    );
+}
+
+/// Removing an attribute that is absent changes nothing and says so;
+/// removing one that is present (here from an attribute group) works.
+#[test]
+fn remove_absent_and_present() {
+    let src = b"define void @f(ptr noundef %p) #0 {\n  call void @g() #1\n  ret void\n}\n\
+                declare void @g()\n\
+                attributes #0 = { convergent nounwind \"k\"=\"v\" }\n\
+                attributes #1 = { convergent }\n";
+    let mut m = parse_module(src).unwrap();
+    let f = IrView::func_by_name(&m, "f").unwrap();
+    let call = m.blocks(f).flat_map(|b| m.insts(b)).next().unwrap();
+    let conv = AttrKey::Kind(AttrKind::Convergent);
+    assert!(!m.remove_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    assert!(!m.remove_attr(f, AttrSlot::Function, AttrKey::Str("absent")));
+    assert!(m.has_attr(f, AttrSlot::Function, conv));
+    assert!(m.remove_attr(f, AttrSlot::Function, conv));
+    assert!(!m.has_attr(f, AttrSlot::Function, conv));
+    assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoUnwind)));
+    assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Str("k")));
+    assert!(m.has_attr(f, AttrSlot::Param(0), AttrKey::Kind(AttrKind::NoUndef)));
+    assert!(!m.remove_call_attr(call, AttrSlot::Function, AttrKey::Kind(AttrKind::NoUnwind)));
+    assert!(m.remove_call_attr(call, AttrSlot::Function, conv));
+    assert!(!m.remove_call_attr(call, AttrSlot::Function, conv));
+    assert!(!m
+        .call_attrs(call, AttrSlot::Function)
+        .any(|a| conv.matches(&a)));
+}
