@@ -382,7 +382,8 @@ fn million_inst_module() -> String {
 /// With every pass registered the whole test took 361 s with a peak RSS of
 /// 1.5 GB while another test suite shared the 2 cores; one pass at a time
 /// through `nvpass-cli` (parse and print included, about 2.2 s), every
-/// pass takes under 3.4 s except `kernel-info` (13.9 s). Hence `#[ignore]`
+/// pass takes under 3.4 s (`kernel-info`: 0.5 s, once 13.9 s when its
+/// live-value count was recounted per instruction). Hence `#[ignore]`
 /// (it is far slower in a debug build): `.ci/run` runs it with
 /// `--release`.
 #[test]

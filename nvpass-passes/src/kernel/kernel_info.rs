@@ -421,11 +421,19 @@ impl Bits {
     fn new(n: usize) -> Bits {
         Bits(vec![0; n.div_ceil(64)])
     }
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
+    /// Sets bit `i`; returns whether it was clear.
+    fn set(&mut self, i: usize) -> bool {
+        let (w, b) = (&mut self.0[i / 64], 1u64 << (i % 64));
+        let was_clear = *w & b == 0;
+        *w |= b;
+        was_clear
     }
-    fn clear(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
+    /// Clears bit `i`; returns whether it was set.
+    fn clear(&mut self, i: usize) -> bool {
+        let (w, b) = (&mut self.0[i / 64], 1u64 << (i % 64));
+        let was_set = *w & b != 0;
+        *w &= !b;
+        was_set
     }
     fn union(&mut self, o: &Bits) {
         for (a, b) in self.0.iter_mut().zip(&o.0) {
@@ -539,21 +547,25 @@ fn peak_live_values<M: IrView + ?Sized>(m: &M, f: FuncId) -> u64 {
     let mut peak = 0;
     for (k, &b) in blocks.iter().enumerate() {
         let mut live = live_out[k].clone();
-        peak = peak.max(live.count());
+        // The size of `live`, kept up to date bit by bit: counting the
+        // whole set after each instruction would be quadratic in a long
+        // block.
+        let mut size = live.count();
+        peak = peak.max(size);
         let insts: Vec<InstId> = m.insts(b).collect();
         for &i in insts.iter().rev() {
             if m.opcode(i) == Opcode::Phi {
                 break;
             }
             if let Some(&r) = m.inst_result(i).and_then(|r| num.get(&r)) {
-                live.clear(r);
+                size -= u64::from(live.clear(r));
             }
             for o in m.operands(i) {
                 if let Some(&x) = num.get(&o) {
-                    live.set(x);
+                    size += u64::from(live.set(x));
                 }
             }
-            peak = peak.max(live.count());
+            peak = peak.max(size);
         }
         live.union(&phi_defs[k]);
         peak = peak.max(live.count());
