@@ -111,7 +111,7 @@ use nvpass_core::pass::{
 };
 use nvpass_core::stats::StatInfo;
 
-use super::{call_sites, unique_name};
+use super::{call_sites, every_derived_use, unique_name};
 
 /// Default of [`OPT_MAX_CLONES`]: clones one run may create.
 ///
@@ -284,50 +284,6 @@ fn read_only_within<M: IrView + ?Sized>(ir: &M, f: FuncId, k: usize, depth: u32)
         }
         _ => false,
     })
-}
-
-/// Whether every use of `root`, and of every pointer derived from it, is
-/// accepted. Address arithmetic (`getelementptr`, `bitcast`,
-/// `addrspacecast` with the pointer as its one base operand) is followed
-/// here; `use_ok(user, pointer, follow)` judges every other use and may add
-/// values to `follow` that count as derived too. A user that is not an
-/// instruction is rejected.
-fn every_derived_use<M: IrView + ?Sized>(
-    ir: &M,
-    root: ValueId,
-    mut use_ok: impl FnMut(InstId, ValueId, &mut Vec<ValueId>) -> bool,
-) -> bool {
-    let mut stack = alloc::vec![root];
-    let mut seen: HashSet<ValueId> = HashSet::new();
-    while let Some(v) = stack.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        for u in ir.users(v) {
-            let User::Inst(u) = u else {
-                return false;
-            };
-            let ok = match ir.opcode(u) {
-                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
-                    if ir.operand(u, 0) == Some(v)
-                        && ir.operands(u).filter(|&o| o == v).count() == 1 =>
-                {
-                    match ir.inst_result(u) {
-                        Some(r) => {
-                            stack.push(r);
-                            true
-                        }
-                        None => false,
-                    }
-                }
-                _ => use_ok(u, v, &mut stack),
-            };
-            if !ok {
-                return false;
-            }
-        }
-    }
-    true
 }
 
 /// The results of the loads of `slot` when it is an `alloca` used only

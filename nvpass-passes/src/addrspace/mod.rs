@@ -28,8 +28,9 @@ pub mod rewrite;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use hashbrown::HashSet;
 use nvpass_core::addrspace::ConcreteSpace;
-use nvpass_core::ir::{Callee, FuncId, InstId, IrEdit, IrView, Opcode, User};
+use nvpass_core::ir::{Callee, FuncId, InstId, IrEdit, IrView, Opcode, User, ValueId};
 use nvpass_core::registry::Registry;
 
 /// The word naming a concrete space in specialized clone names
@@ -97,4 +98,48 @@ pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
         .expect("ipmsp registered once");
     r.register(&memspace_opt::INFO, memspace_opt::construct::<M>)
         .expect("memspace-opt registered once");
+}
+
+/// Whether every use of `root`, and of every pointer derived from it, is
+/// accepted. Address arithmetic (`getelementptr`, `bitcast`,
+/// `addrspacecast` with the pointer as its one base operand) is followed
+/// here; `use_ok(user, pointer, follow)` judges every other use and may add
+/// values to `follow` that count as derived too. A user that is not an
+/// instruction is rejected.
+pub(super) fn every_derived_use<M: IrView + ?Sized>(
+    ir: &M,
+    root: ValueId,
+    mut use_ok: impl FnMut(InstId, ValueId, &mut Vec<ValueId>) -> bool,
+) -> bool {
+    let mut stack = alloc::vec![root];
+    let mut seen: HashSet<ValueId> = HashSet::new();
+    while let Some(v) = stack.pop() {
+        if !seen.insert(v) {
+            continue;
+        }
+        for u in ir.users(v) {
+            let User::Inst(u) = u else {
+                return false;
+            };
+            let ok = match ir.opcode(u) {
+                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
+                    if ir.operand(u, 0) == Some(v)
+                        && ir.operands(u).filter(|&o| o == v).count() == 1 =>
+                {
+                    match ir.inst_result(u) {
+                        Some(r) => {
+                            stack.push(r);
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                _ => use_ok(u, v, &mut stack),
+            };
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
 }

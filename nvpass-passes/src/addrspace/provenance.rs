@@ -344,31 +344,9 @@ fn loads_from_readonly_kernel_aggregate<M: IrView + ?Sized>(ir: &M, ld: InstId) 
 /// Whether every use of pointer `root`, through `getelementptr`s,
 /// `bitcast`s and `addrspacecast`s, is the pointer operand of a load.
 fn only_loaded<M: IrView + ?Sized>(ir: &M, root: ValueId) -> bool {
-    let mut stack = alloc::vec![root];
-    let mut seen: HashSet<ValueId> = HashSet::new();
-    while let Some(v) = stack.pop() {
-        if !seen.insert(v) {
-            continue;
-        }
-        for u in ir.users(v) {
-            let User::Inst(u) = u else {
-                return false;
-            };
-            match ir.opcode(u) {
-                Opcode::Load if ir.mem_ptr(u) == Some(v) => {}
-                Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast
-                    if ir.operand(u, 0) == Some(v) =>
-                {
-                    match ir.inst_result(u) {
-                        Some(r) => stack.push(r),
-                        None => return false,
-                    }
-                }
-                _ => return false,
-            }
-        }
-    }
-    true
+    super::every_derived_use(ir, root, |u, v, _| {
+        ir.opcode(u) == Opcode::Load && ir.mem_ptr(u) == Some(v)
+    })
 }
 
 fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
