@@ -404,42 +404,75 @@ impl<'a> Verifier<'a> {
         }
     }
 
+    /// Checks that operand slots and use lists mirror each other.
+    ///
+    /// Every operand slot is looked up in its value's use list (the walk
+    /// follows the instruction arena in order). A slot whose use points
+    /// back to it is matched with that use alone, since a use names one
+    /// slot, so when all slots match and the module holds as many uses as
+    /// slots, every use is matched and points back to its slot too. The
+    /// use lists are then walked one by one only when a count differs, to
+    /// name the stray uses; a valid module never pays for that second,
+    /// scattered walk.
     fn use_lists(&mut self) {
         let m = self.m;
         let mut bad = 0u32;
+        let mut slots = 0usize;
         for (i, d) in m.insts.iter() {
+            slots += d.ops.len();
             for (k, o) in d.ops.iter().enumerate() {
                 self.check_slot(User::Inst(i), k, *o, &mut bad);
             }
         }
+        let mut uses = 0usize;
         for (v, d) in m.values.iter() {
+            slots += d.ops.len();
+            uses += d.users.len();
             for (k, o) in d.ops.iter().enumerate() {
                 self.check_slot(User::Value(v), k, *o, &mut bad);
             }
         }
         for (g, d) in m.globals.iter() {
             if let Some(o) = d.init {
+                slots += 1;
                 self.check_slot(User::GlobalInit(g), 0, o, &mut bad);
             }
         }
         for (a, d) in m.aliases.iter() {
+            slots += 1;
             self.check_slot(User::Alias(a), 0, d.target, &mut bad);
         }
         for (f, d) in m.funcs.iter() {
             for (k, o) in d.extra_ops.iter().enumerate() {
                 if let Some(o) = o {
+                    slots += 1;
                     self.check_slot(User::Func(f), k, *o, &mut bad);
                 }
             }
         }
+        if bad != 0 || uses != slots {
+            self.stray_uses(&mut bad);
+        }
+        if bad > 16 {
+            self.err(
+                None,
+                format!("[use-list] {} more use-list errors", bad - 16),
+            );
+        }
+    }
+
+    /// Reports every use that does not name an operand slot reading its
+    /// value at its position.
+    fn stray_uses(&mut self, bad: &mut u32) {
+        let m = self.m;
         for (v, d) in m.values.iter() {
             for (pos, u) in d.users.iter().enumerate() {
                 let ok = self
                     .slot(*u)
                     .is_some_and(|o| o.value == v && o.pos as usize == pos);
                 if !ok {
-                    bad += 1;
-                    if bad <= 16 {
+                    *bad += 1;
+                    if *bad <= 16 {
                         self.err(
                             None,
                             format!(
@@ -450,12 +483,6 @@ impl<'a> Verifier<'a> {
                     }
                 }
             }
-        }
-        if bad > 16 {
-            self.err(
-                None,
-                format!("[use-list] {} more use-list errors", bad - 16),
-            );
         }
     }
 

@@ -779,6 +779,26 @@ fn use_lists_are_consistent() {
     );
 }
 
+/// A duplicated use names a slot that does point back to the first copy,
+/// so every slot checks out: only the surplus of uses over slots reveals
+/// the copy.
+#[test]
+fn use_list_duplicate_of_a_valid_use() {
+    let (mut m, _) = loop_module();
+    let nx = named_inst(&m, "next");
+    let Operand { value, pos } = m.insts[nx].ops[0];
+    let u = m.values[value].users[pos as usize];
+    m.values[value].users.push(u);
+    let errs = verify_use_lists(&m).unwrap_err();
+    assert_eq!(errs.len(), 1, "{errs:?}");
+    assert!(
+        errs[0]
+            .message
+            .contains("does not read it at that position"),
+        "{errs:?}"
+    );
+}
+
 #[test]
 fn global_initializer_type() {
     let mut m = Module::new();
