@@ -428,8 +428,9 @@ impl<'k> Run<'k> {
                     continue;
                 }
                 let decision = self.decide(m, cap, caller, call, callee);
-                // Names for the remarks, when any are kept.
-                let (caller_name, callee_name) = if cx.remarks_enabled() {
+                // Remarks are built only when they are kept.
+                let keep = cx.remarks_enabled();
+                let (caller_name, callee_name) = if keep {
                     (
                         m.func_name(caller).to_string(),
                         m.func_name(callee).to_string(),
@@ -468,25 +469,27 @@ impl<'k> Run<'k> {
                                     self.stop_recursion(m, caller, &done.new_calls);
                                 }
                                 work.extend(done.new_calls);
-                                let d = cx
-                                    .remark(RemarkKind::Passed, "Inlined")
-                                    .in_function(caller_name.clone())
-                                    .text("'")
-                                    .arg("Callee", callee_name)
-                                    .text("' inlined into '")
-                                    .arg("Caller", caller_name)
-                                    .text("' with (cost=")
-                                    .arg("Cost", cost.to_string())
-                                    .text(", threshold=")
-                                    .arg("Threshold", threshold.to_string())
-                                    .text("): ")
-                                    .arg("Reason", why);
-                                cx.emit(d);
+                                if keep {
+                                    let d = cx
+                                        .remark(RemarkKind::Passed, "Inlined")
+                                        .in_function(caller_name.clone())
+                                        .text("'")
+                                        .arg("Callee", callee_name)
+                                        .text("' inlined into '")
+                                        .arg("Caller", caller_name)
+                                        .text("' with (cost=")
+                                        .arg("Cost", cost.to_string())
+                                        .text(", threshold=")
+                                        .arg("Threshold", threshold.to_string())
+                                        .text("): ")
+                                        .arg("Reason", why);
+                                    cx.emit(d);
+                                }
                                 if intra_scc {
                                     self.recompute_sccs(m);
                                 }
                             }
-                            Err(e) => {
+                            Err(e) if keep => {
                                 let d = cx
                                     .remark(RemarkKind::Missed, "NotInlined")
                                     .in_function(caller_name.clone())
@@ -498,9 +501,10 @@ impl<'k> Run<'k> {
                                     .arg("Reason", e.to_string());
                                 missed.push(d);
                             }
+                            Err(_) => {}
                         }
                     }
-                    Decision::TooCostly { cost, threshold } => {
+                    Decision::TooCostly { cost, threshold } if keep => {
                         let d = missed_remark(
                             "TooCostly",
                             String::from("' because too costly to inline (cost="),
@@ -519,6 +523,9 @@ impl<'k> Run<'k> {
                         if module_wide {
                             module_capped = Some(self.module_weight(m));
                         }
+                        if !keep {
+                            continue;
+                        }
                         let d = missed_remark(
                             "BudgetExhausted",
                             String::from("' because the inline budget is exhausted (cost="),
@@ -529,7 +536,7 @@ impl<'k> Run<'k> {
                         .text(")");
                         missed.push(d);
                     }
-                    Decision::Never(reason) => {
+                    Decision::Never(reason) if keep => {
                         let d = missed_remark(
                             "NeverInline",
                             String::from("' because it should never be inlined (cost=never): "),
@@ -537,6 +544,7 @@ impl<'k> Run<'k> {
                         .arg("Reason", reason);
                         missed.push(d);
                     }
+                    Decision::TooCostly { .. } | Decision::Never(_) => {}
                 }
             }
             self.missed.insert(caller, missed);
