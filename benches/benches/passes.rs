@@ -8,6 +8,11 @@
 //! The passes whose per-function analyses run on several threads
 //! ([`THREADED`]) are also measured with 2 and 4 threads
 //! (`pass-threads/<name>/j<N>`); `pass/<name>` is the one-thread run.
+//!
+//! Passes run without remarks, as `nvpass-cli` runs them when no
+//! `-pass-remarks*` option is given; `pipeline/card-remarks` is the card
+//! pipeline with every remark kept, so the cost of building them stays
+//! visible too.
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use nvpass_benches::{corpus_modules, gen};
 use nvpass_core::pass::Session;
@@ -50,6 +55,7 @@ fn bench_pipeline(
     text: &str,
     inputs: &[(String, Module)],
     threads: usize,
+    remarks: bool,
 ) {
     let knobs = registry.knob_values().expect("registry knobs");
     let mut g = c.benchmark_group(group);
@@ -67,7 +73,12 @@ fn bench_pipeline(
         g.throughput(Throughput::Elements(m.insts.len() as u64));
         g.bench_function(BenchmarkId::from_parameter(name), |b| {
             b.iter_batched(
-                || (m.clone(), Session::new(knobs.clone()).with_threads(threads)),
+                || {
+                    let s = Session::new(knobs.clone())
+                        .with_threads(threads)
+                        .with_remarks(remarks);
+                    (m.clone(), s)
+                },
                 |(mut m, mut s)| {
                     let _ = std::hint::black_box(pm.run(&mut m, &mut s, &mut []));
                     (m, s)
@@ -84,12 +95,20 @@ fn passes(c: &mut Criterion) {
     let inputs = inputs();
     for e in registry.entries() {
         let name = e.info.name;
-        bench_pipeline(c, &registry, &format!("pass/{name}"), name, &inputs, 1);
+        bench_pipeline(
+            c,
+            &registry,
+            &format!("pass/{name}"),
+            name,
+            &inputs,
+            1,
+            false,
+        );
     }
     for name in THREADED.iter().filter(|p| registry.lookup(p).is_some()) {
         for threads in THREAD_COUNTS {
             let group = format!("pass-threads/{name}/j{threads}");
-            bench_pipeline(c, &registry, &group, name, &inputs, threads);
+            bench_pipeline(c, &registry, &group, name, &inputs, threads, false);
         }
     }
     let card: Vec<&str> = CARD
@@ -98,10 +117,20 @@ fn passes(c: &mut Criterion) {
         .filter(|p| registry.lookup(p).is_some())
         .collect();
     if !card.is_empty() {
-        bench_pipeline(c, &registry, "pipeline/card", &card.join(","), &inputs, 1);
+        let card = card.join(",");
+        bench_pipeline(c, &registry, "pipeline/card", &card, &inputs, 1, false);
+        bench_pipeline(
+            c,
+            &registry,
+            "pipeline/card-remarks",
+            &card,
+            &inputs,
+            1,
+            true,
+        );
     }
     // The empty pipeline: the pass manager's own overhead.
-    bench_pipeline(c, &registry, "pipeline/empty", "", &inputs, 1);
+    bench_pipeline(c, &registry, "pipeline/empty", "", &inputs, 1, false);
 }
 
 criterion_group!(benches, passes);

@@ -1,14 +1,21 @@
 //! Scaling series: generates modules of 1x, 2x, 4x, 8x and 16x a base size
 //! and reports, per stage (parse, print, verify, each registered pass), the
 //! time and the peak heap growth, with the ratio to the 1x row normalized by
-//! the size ratio (1.00 = perfectly linear).
+//! the size ratio (1.00 = perfectly linear). Each size step runs in its own
+//! process, and each pass run gets a freshly parsed module, as in
+//! `nvpass-cli` (a clone's arenas have no spare capacity, so the first
+//! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
 //! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--only a,b,...]
 //! ```
+//! (`--step K` runs the single step K in this process; the series uses it
+//! for each step.)
 //! `--only` keeps the passes whose name contains one of the given words
 //! (parse, print and verify are always measured; `--only none` skips every
 //! pass).
+//! Passes run without remarks, as `nvpass-cli` does when no `-pass-remarks*`
+//! option is given.
 //! Heap is measured with a counting global allocator, so the numbers are
 //! exact and do not depend on the machine's load; times are the best of
 //! three runs.
@@ -49,6 +56,7 @@ fn main() {
     let mut steps = 5u32;
     let mut cfg = Config::sized(1, 0);
     let mut only: Vec<String> = Vec::new();
+    let mut step: Option<u32> = None;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -64,6 +72,7 @@ fn main() {
             "--chain" => cfg.chain = v(),
             "--fan-in" => cfg.fan_in = v(),
             "--scc" => cfg.scc = v(),
+            "--step" => step = Some(v() as u32),
             "--only" => {
                 only = args
                     .get(i + 1)
@@ -88,7 +97,9 @@ fn main() {
         Some(r) => r.1.push((bytes, secs, heap)),
         None => rows.push((stage.to_string(), vec![(bytes, secs, heap)])),
     };
-    for k in 0..steps {
+    if let Some(k) = step {
+        // One size step, in this process: rows go to standard output for
+        // the parent to collect.
         let mult = 1usize << k;
         let c = Config {
             target_bytes: (base_mb << 20) * mult,
@@ -100,26 +111,51 @@ fn main() {
         let src = generate(&c).into_bytes();
         let n = src.len();
         eprintln!("{}x: {} bytes", mult, n);
+        let row = |stage: &str, t: f64, h: usize| println!("{stage}\t{n}\t{t}\t{h}");
         let (t, h, m) = measure(|| nvpass_ir::parse_module(&src).expect("parses"));
-        record("parse", n, t, h);
+        row("parse", t, h);
         let (t, h, out) = measure(|| nvpass_ir::print_module(&m));
-        record("print", n, t, h);
+        row("print", t, h);
         drop(out);
         let (t, h, _) = measure(|| nvpass_ir::verify_module(&m).is_ok());
-        record("verify", n, t, h);
+        row("verify", t, h);
         for e in registry.entries() {
             if !wanted(&format!("pass {}", e.info.name)) {
                 continue;
             }
             let mut pm = registry.build_text(e.info.name).expect("pass builds");
-            let mut copies: Vec<Module> = (0..3).map(|_| m.clone()).collect();
+            let mut copies: Vec<Module> = (0..3)
+                .map(|_| nvpass_ir::parse_module(&src).expect("parses"))
+                .collect();
             let (t, h, _) = measure(|| {
                 let mut mm = copies.pop().unwrap();
-                let mut s = Session::new(knobs.clone());
+                // Without remarks, as the CLI runs when none is asked for.
+                let mut s = Session::new(knobs.clone()).with_remarks(false);
                 let _ = pm.run(&mut mm, &mut s, &mut []);
                 mm
             });
-            record(&format!("pass {}", e.info.name), n, t, h);
+            row(&format!("pass {}", e.info.name), t, h);
+        }
+        return;
+    }
+    // Each size step runs in a fresh process, so that no step inherits the
+    // heap the previous, smaller ones left behind.
+    let exe = std::env::current_exe().expect("own executable");
+    for k in 0..steps {
+        let out = std::process::Command::new(&exe)
+            .args(&args)
+            .args(["--step", &k.to_string()])
+            .stderr(std::process::Stdio::inherit())
+            .output()
+            .expect("size step runs");
+        assert!(out.status.success(), "size step {k} failed");
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let f: Vec<&str> = line.split('\t').collect();
+            let [stage, n, t, h] = f[..] else {
+                panic!("bad row from size step {k}: {line}");
+            };
+            let num = |x: &str| x.parse::<f64>().expect("numeric field");
+            record(stage, num(n) as usize, num(t), num(h) as usize);
         }
     }
     println!(
