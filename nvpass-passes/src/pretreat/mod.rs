@@ -239,22 +239,28 @@ impl Pretreat {
                     if disabled[k] || may & census::bit(r.number) == 0 {
                         continue;
                     }
-                    let n = if r.number == 17 {
+                    let mut n = if r.number == 17 {
                         annotations::lift_if_marked(m, f, kernel_marks.contains(&f))
                     } else {
                         run_function_rule(m, r.number, f)
                     };
                     counts[k] += n;
-                    round_changes += n;
                     // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
                     if r.number == 14 && n > 0 && !disabled[4] {
                         let d = run_function_rule(m, 5, f);
                         counts[4] += d;
-                        round_changes += d;
+                        n += d;
                     }
-                    if round_changes > 0 {
-                        may = census::ALL_FUNCTION_RULES;
+                    round_changes += n;
+                    // The census was taken of the function before this
+                    // change: take it again for the rules still to run.
+                    if n > 0 {
                         callees.clear();
+                        may = if use_census {
+                            census::census(m, f, &mut callees)
+                        } else {
+                            census::ALL_FUNCTION_RULES
+                        };
                     }
                 }
                 if round_changes == 0 {
