@@ -84,6 +84,32 @@ fn addrspacecast_source<M: IrView + ?Sized>(m: &M, v: ValueId) -> Option<ValueId
     }
 }
 
+/// Rule 3's shape on an `addrspacecast` instruction `i` (result `res`,
+/// source `src`): the `x` it collapses to when `src` casts `x` from the
+/// result's own type.
+pub(super) fn noop_addrspace_cast_inst<M: IrView + ?Sized>(
+    m: &M,
+    i: InstId,
+) -> Option<(ValueId, ValueId, ValueId)> {
+    let res = m.inst_result(i)?;
+    let src = m.operand(i, 0)?;
+    let x = addrspacecast_source(m, src)?;
+    (m.value_type(x) == m.value_type(res)).then_some((res, src, x))
+}
+
+/// Rule 3's shape on a constant-expression operand `v`: the `x` a round
+/// trip `addrspacecast (addrspacecast x to A) to typeof(x)` collapses to.
+pub(super) fn noop_addrspace_cast_const<M: IrView + ?Sized>(m: &M, v: ValueId) -> Option<ValueId> {
+    if !matches!(
+        m.value_kind(v),
+        ValueKind::Constant(ConstKind::Expr(Opcode::AddrSpaceCast))
+    ) {
+        return None;
+    }
+    let x = addrspacecast_source(m, m.const_operands(v).next()?)?;
+    (m.value_type(x) == m.value_type(v)).then_some(x)
+}
+
 /// Rule 3 (`drop_noop_addrspace_casts`): `addrspacecast (addrspacecast x to
 /// A) to typeof(x)` is `x` (LLVM's own cast-pair rule: a round trip through
 /// another space is the identity). Applies to `addrspacecast` instructions
@@ -96,14 +122,10 @@ pub fn drop_noop_addrspace_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u6
     let mut orphans = Vec::new();
     for i in func_insts(m, f) {
         if m.opcode(i) == Opcode::AddrSpaceCast {
-            let Some(res) = m.inst_result(i) else {
+            let Some((_, src, x)) = noop_addrspace_cast_inst(m, i) else {
                 continue;
             };
-            let Some(src) = m.operand(i, 0) else { continue };
-            let Some(x) = addrspacecast_source(m, src) else {
-                continue;
-            };
-            if m.value_type(x) == m.value_type(res) && replace_inst(m, i, x) {
+            if replace_inst(m, i, x) {
                 changed += 1;
                 erased.insert(i);
                 if let Some(j) = def_with(m, src, Opcode::AddrSpaceCast) {
@@ -116,19 +138,10 @@ pub fn drop_noop_addrspace_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u6
         }
         let ops: Vec<ValueId> = m.operands(i).collect();
         for (k, v) in ops.into_iter().enumerate() {
-            if !matches!(
-                m.value_kind(v),
-                ValueKind::Constant(ConstKind::Expr(Opcode::AddrSpaceCast))
-            ) {
-                continue;
-            }
-            let Some(inner) = m.const_operands(v).next() else {
+            let Some(x) = noop_addrspace_cast_const(m, v) else {
                 continue;
             };
-            let Some(x) = addrspacecast_source(m, inner) else {
-                continue;
-            };
-            if m.value_type(x) == m.value_type(v) && m.set_operand(i, k, x).is_ok() {
+            if m.set_operand(i, k, x).is_ok() {
                 changed += 1;
             }
         }
@@ -219,40 +232,45 @@ pub fn constant_fold_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
     changed
 }
 
+/// Rule 7's shape on a `getelementptr` instruction `i`: its base, when every
+/// index is the integer 0 and the result has the base's type.
+pub(super) fn zero_index_gep_inst<M: IrView + ?Sized>(m: &M, i: InstId) -> Option<ValueId> {
+    let res = m.inst_result(i)?;
+    let mut ops = m.operands(i);
+    let base = ops.next()?;
+    (ops.all(|x| m.const_int(x) == Some(0)) && m.value_type(base) == m.value_type(res))
+        .then_some(base)
+}
+
+/// Rule 7's shape on a constant-expression operand `v`: the base of a
+/// `getelementptr` expression with all-zero indices and the base's type.
+pub(super) fn zero_index_gep_const<M: IrView + ?Sized>(m: &M, v: ValueId) -> Option<ValueId> {
+    if m.value_kind(v) != ValueKind::Constant(ConstKind::Expr(Opcode::GetElementPtr)) {
+        return None;
+    }
+    let mut ops = m.const_operands(v);
+    let base = ops.next()?;
+    (ops.all(|x| m.const_int(x) == Some(0)) && m.value_type(base) == m.value_type(v))
+        .then_some(base)
+}
+
 /// Rule 7 (`collapse_zero_index_geps`): a `getelementptr` (instruction, or
 /// constant expression used as an instruction operand) whose indices are
 /// all the integer 0 and whose result type is its base's type is its base
 /// pointer. Vector-index GEPs (whose result is a vector of pointers from a
 /// scalar base) keep their GEP.
 pub fn collapse_zero_index_geps<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
-    let zero_indices = |m: &M, ops: &[ValueId]| ops[1..].iter().all(|&x| m.const_int(x) == Some(0));
     let mut changed = 0;
     for i in func_insts(m, f) {
         if m.opcode(i) == Opcode::GetElementPtr {
-            let ops: Vec<ValueId> = m.operands(i).collect();
-            let Some(res) = m.inst_result(i) else {
-                continue;
-            };
-            if !ops.is_empty()
-                && zero_indices(m, &ops)
-                && m.value_type(ops[0]) == m.value_type(res)
-                && replace_inst(m, i, ops[0])
-            {
+            if zero_index_gep_inst(m, i).is_some_and(|base| replace_inst(m, i, base)) {
                 changed += 1;
             }
             continue;
         }
         let ops: Vec<ValueId> = m.operands(i).collect();
         for (k, v) in ops.into_iter().enumerate() {
-            if m.value_kind(v) != ValueKind::Constant(ConstKind::Expr(Opcode::GetElementPtr)) {
-                continue;
-            }
-            let cops: Vec<ValueId> = m.const_operands(v).collect();
-            if !cops.is_empty()
-                && zero_indices(m, &cops)
-                && m.value_type(cops[0]) == m.value_type(v)
-                && m.set_operand(i, k, cops[0]).is_ok()
-            {
+            if zero_index_gep_const(m, v).is_some_and(|base| m.set_operand(i, k, base).is_ok()) {
                 changed += 1;
             }
         }

@@ -8,18 +8,25 @@
 //! callee family, constant-expression operand and attachment a rule
 //! starts from; a rule whose starting shape is absent is skipped.
 //!
+//! For rules 3 and 7 the census asks the rule's own shape predicate
+//! (`casts::noop_addrspace_cast_*`, `casts::zero_index_gep_*`), since their
+//! opcodes alone are in nearly every body.
+//!
 //! The census over-approximates: a set bit only means the rule has to look.
 //! A clear bit must mean the rule would rewrite nothing; that equivalence
 //! is what `tests::census_matches_full_runs` checks (every lit input, with
-//! and without the census, same counts and same output). As soon as any
-//! rule changes the function, the rest of that round runs every rule (a
-//! rewrite can create shapes the census did not see), and the next round
-//! takes a new census.
+//! and without the census, same counts and same output). As soon as a rule
+//! changes the function, a new census is taken for the rules still to run
+//! in that round (a rewrite can create shapes the old one did not see), and
+//! every round starts with one.
 
 use hashbrown::HashMap;
 
 use nvpass_core::ir::{Callee, ConstKind, FuncId, IrView, Opcode, ValueKind};
 
+use super::casts::{
+    noop_addrspace_cast_const, noop_addrspace_cast_inst, zero_index_gep_const, zero_index_gep_inst,
+};
 use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
 use super::mem::{is_lifetime_marker, is_mem_intrinsic};
 
@@ -96,8 +103,8 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
             let op = m.opcode(i);
             may |= match op {
                 Opcode::BitCast => bit(2) | bit(6),
-                Opcode::AddrSpaceCast => bit(3),
-                Opcode::GetElementPtr => bit(7),
+                Opcode::AddrSpaceCast if noop_addrspace_cast_inst(m, i).is_some() => bit(3),
+                Opcode::GetElementPtr if zero_index_gep_inst(m, i).is_some() => bit(7),
                 Opcode::SExt => bit(8),
                 Opcode::Select => bit(12),
                 Opcode::FAdd
@@ -117,8 +124,10 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
                 if let ValueKind::Constant(ConstKind::Expr(e)) = m.value_kind(v) {
                     may |= match e {
                         Opcode::BitCast => bit(6),
-                        Opcode::AddrSpaceCast => bit(3),
-                        Opcode::GetElementPtr => bit(7),
+                        Opcode::AddrSpaceCast if noop_addrspace_cast_const(m, v).is_some() => {
+                            bit(3)
+                        }
+                        Opcode::GetElementPtr if zero_index_gep_const(m, v).is_some() => bit(7),
                         _ => 0,
                     };
                 }
