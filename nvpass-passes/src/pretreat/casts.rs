@@ -308,13 +308,16 @@ fn known_non_negative<M: IrView + ?Sized>(m: &M, v: ValueId) -> bool {
 pub fn canonicalize_int_extensions<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
     let mut changed = 0;
     for i in func_insts(m, f) {
-        if m.opcode(i) != Opcode::SExt {
-            continue;
-        }
-        let Some(src) = m.operand(i, 0) else { continue };
-        if known_non_negative(m, src) && m.set_cast_opcode(i, Opcode::ZExt).is_ok() {
+        if widenable_sext(m, i) && m.set_cast_opcode(i, Opcode::ZExt).is_ok() {
             changed += 1;
         }
     }
     changed
+}
+
+/// Rule 8's shape: `i` is a `sext` of a known non-negative value.
+pub(super) fn widenable_sext<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
+    m.opcode(i) == Opcode::SExt
+        && m.operand(i, 0)
+            .is_some_and(|src| known_non_negative(m, src))
 }

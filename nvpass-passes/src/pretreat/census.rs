@@ -8,9 +8,10 @@
 //! callee family, constant-expression operand and attachment a rule
 //! starts from; a rule whose starting shape is absent is skipped.
 //!
-//! For rules 3 and 7 the census asks the rule's own shape predicate
-//! (`casts::noop_addrspace_cast_*`, `casts::zero_index_gep_*`), since their
-//! opcodes alone are in nearly every body.
+//! For rules 3, 7, 8 and 15 the census asks the rule's own shape predicate
+//! (`casts::noop_addrspace_cast_*`, `casts::zero_index_gep_*`,
+//! `casts::widenable_sext`, `fp::noncanonical_nan`), since their opcodes
+//! alone are in nearly every body.
 //!
 //! The census over-approximates: a set bit only means the rule has to look.
 //! A clear bit must mean the rule would rewrite nothing; that equivalence
@@ -25,8 +26,10 @@ use hashbrown::HashMap;
 use nvpass_core::ir::{Callee, ConstKind, FuncId, IrView, Opcode, ValueKind};
 
 use super::casts::{
-    noop_addrspace_cast_const, noop_addrspace_cast_inst, zero_index_gep_const, zero_index_gep_inst,
+    noop_addrspace_cast_const, noop_addrspace_cast_inst, widenable_sext, zero_index_gep_const,
+    zero_index_gep_inst,
 };
+use super::fp::{nan_blind, noncanonical_nan};
 use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
 use super::mem::{is_lifetime_marker, is_mem_intrinsic};
 
@@ -105,14 +108,11 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
                 Opcode::BitCast => bit(2) | bit(6),
                 Opcode::AddrSpaceCast if noop_addrspace_cast_inst(m, i).is_some() => bit(3),
                 Opcode::GetElementPtr if zero_index_gep_inst(m, i).is_some() => bit(7),
-                Opcode::SExt => bit(8),
+                Opcode::SExt if widenable_sext(m, i) => bit(8),
                 Opcode::Select => bit(12),
-                Opcode::FAdd
-                | Opcode::FSub
-                | Opcode::FMul
-                | Opcode::FDiv
-                | Opcode::FRem
-                | Opcode::FCmp => bit(15),
+                op if nan_blind(op) && m.operands(i).any(|v| noncanonical_nan(m, v).is_some()) => {
+                    bit(15)
+                }
                 _ => 0,
             };
             if op.is_call() {

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use nvpass_core::ir::{FuncId, IrEdit, Opcode, TypeKind, ValueId};
+use nvpass_core::ir::{FuncId, IrEdit, IrView, Opcode, TypeKind, ValueId};
 
 use super::util::func_insts;
 
@@ -30,6 +30,23 @@ fn is_nan(bits: u128, exp: u32, man: u32) -> bool {
     e == (1u128 << exp) - 1 && mantissa != 0
 }
 
+/// The opcodes whose NaN operands rule 15 canonicalizes.
+pub(super) fn nan_blind(op: Opcode) -> bool {
+    matches!(
+        op,
+        Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FCmp
+    )
+}
+
+/// Rule 15's shape: the canonical NaN bits that replace `v`, when `v` is a
+/// scalar NaN literal of an IEEE type with any other bit pattern.
+pub(super) fn noncanonical_nan<M: IrView + ?Sized>(m: &M, v: ValueId) -> Option<u128> {
+    let bits = m.const_float_bits(v)?;
+    let (exp, man) = ieee_format(m.type_kind(m.value_type(v)))?;
+    let canon = canonical_nan(exp, man);
+    (is_nan(bits, exp, man) && bits != canon).then_some(canon)
+}
+
 /// Rule 15 (`canonicalize_fp_specials`): a NaN literal with a non-canonical
 /// bit pattern (a payload, a sign, or signalling) becomes the canonical
 /// quiet NaN of its type, where it is an operand of `fadd`, `fsub`, `fmul`,
@@ -43,26 +60,15 @@ fn is_nan(bits: u128, exp: u32, man: u32) -> bool {
 pub fn canonicalize_fp_specials<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
     let mut changed = 0;
     for i in func_insts(m, f) {
-        if !matches!(
-            m.opcode(i),
-            Opcode::FAdd | Opcode::FSub | Opcode::FMul | Opcode::FDiv | Opcode::FRem | Opcode::FCmp
-        ) {
+        if !nan_blind(m.opcode(i)) {
             continue;
         }
         let ops: Vec<ValueId> = m.operands(i).collect();
         for (k, v) in ops.into_iter().enumerate() {
-            let Some(bits) = m.const_float_bits(v) else {
+            let Some(canon) = noncanonical_nan(m, v) else {
                 continue;
             };
-            let ty = m.value_type(v);
-            let Some((exp, man)) = ieee_format(m.type_kind(ty)) else {
-                continue;
-            };
-            let canon = canonical_nan(exp, man);
-            if !is_nan(bits, exp, man) || bits == canon {
-                continue;
-            }
-            let Ok(c) = m.const_float_of(ty, canon) else {
+            let Ok(c) = m.const_float_of(m.value_type(v), canon) else {
                 continue;
             };
             if m.set_operand(i, k, c).is_ok() {
