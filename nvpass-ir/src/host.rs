@@ -2290,19 +2290,54 @@ impl Module {
     /// inliner, a copied `%x` becomes `%x.i`, then `%x.i1`, `%x.i2`, ...
     /// Unnamed values stay unnamed.
     fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
+        // Every new name is `base.i` or `base.iN` for a copied name `base`,
+        // so of the caller's own names only those of that form can clash:
+        // the others are skipped after a look at their last bytes, without
+        // being hashed or stored.
+        let mut bases: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+        let mut base_lens = 0u64;
+        for &b in copied {
+            bases.extend(self.blocks[b].name);
+            for i in self.block_insts(b) {
+                if let Some(r) = self.insts[i].result.expand() {
+                    bases.extend(self.values[r].name);
+                }
+            }
+        }
+        if bases.is_empty() {
+            return;
+        }
+        for &s in &bases {
+            base_lens |= 1 << self.strings.get(s).len().min(63);
+        }
         let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
+        let strings = &self.strings;
+        let may_clash = |name: Sym| -> bool {
+            let t = strings.get(name);
+            let digits = t.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+            let Some(stem) = t[..t.len() - digits].strip_suffix(b".i") else {
+                return false;
+            };
+            base_lens & (1 << stem.len().min(63)) != 0
+                && strings.lookup(stem).is_some_and(|s| bases.contains(&s))
+        };
         let mut taken: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+        let mut consider = |name: Option<Sym>| {
+            if let Some(n) = name.filter(|&n| may_clash(n)) {
+                taken.insert(n);
+            }
+        };
         for p in &self.funcs[func].params {
-            taken.extend(self.values[p.value].name);
+            consider(self.values[p.value].name);
         }
         for b in self.func_blocks(func) {
             if copied_set.contains(&b) {
                 continue;
             }
-            taken.extend(self.blocks[b].name);
+            consider(self.blocks[b].name);
             for i in self.block_insts(b) {
                 if let Some(r) = self.insts[i].result.expand() {
-                    taken.extend(self.values[r].name);
+                    consider(self.values[r].name);
                 }
             }
         }
