@@ -225,8 +225,12 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 
 fn verify(input: &str) -> Result<(), Failure> {
     let m = parse_input(input)?;
-    nvpass_ir::verify::verify_module(&m)
-        .map_err(|errs| verify_failure(io::display_name(input), &errs))
+    let threads = nvpass_ir::print::ParallelPrint::default().threads;
+    let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
+        .map_err(|errs| verify_failure(io::display_name(input), &errs));
+    // As in `run`: the process ends next, so the module is not freed.
+    std::mem::forget(m);
+    r
 }
 
 fn compile_regex(flag: &str, re: &Option<String>) -> Result<Option<Regex>, Failure> {
