@@ -204,9 +204,42 @@ pub fn classify_cdp_stub(name: &str) -> Option<(CdpEntryKind, CdpVariant)> {
     })
 }
 
+/// Every name [`classify_cdp_entry`] or [`classify_cdp_stub`] accepts: the
+/// entry points, then each variant's stubs. A module's CDP functions are
+/// found by looking these few names up instead of classifying the name of
+/// every function.
+pub fn cdp_function_names() -> impl Iterator<Item = &'static str> {
+    CDP_ENTRY_POINTS
+        .iter()
+        .map(|&(n, _)| n)
+        .chain(CdpVariant::ALL.into_iter().flat_map(|v| {
+            [CdpEntryKind::Launch, CdpEntryKind::ParameterBuffer]
+                .into_iter()
+                .map(move |k| k.stub(v))
+        }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn function_names_are_exactly_the_classified_ones() {
+        let names: alloc::vec::Vec<&str> = cdp_function_names().collect();
+        for n in &names {
+            assert!(
+                classify_cdp_entry(n).is_some() || classify_cdp_stub(n).is_some(),
+                "{n}"
+            );
+        }
+        let stubs = CdpVariant::ALL.len() * 2;
+        assert_eq!(names.len(), CDP_ENTRY_POINTS.len() + stubs);
+        let unique: alloc::collections::BTreeSet<&str> = names.iter().copied().collect();
+        assert_eq!(unique.len(), names.len());
+        for s in LAUNCH_STUBS.iter().chain(PARAM_BUFFER_STUBS.iter()) {
+            assert!(names.contains(s), "{s}");
+        }
+    }
 
     #[test]
     fn stub_tables() {

@@ -10,8 +10,8 @@ use alloc::vec::Vec;
 
 use hashbrown::HashSet;
 use nvpass_core::cdp::{
-    classify_cdp_entry, classify_cdp_stub, parse_variant_flag, CdpEntryKind, CdpVariant,
-    CDP_VARIANT_ATTR,
+    cdp_function_names, classify_cdp_entry, classify_cdp_stub, parse_variant_flag, CdpEntryKind,
+    CdpVariant, CDP_VARIANT_ATTR,
 };
 use nvpass_core::ir::{
     Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, ValueId,
@@ -129,16 +129,13 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 
 /// Every CDP call in functions lowered to PTX, in module order.
 ///
-/// Names are classified once per function, not once per call: only calls
-/// of a function with a CDP name are looked at, and a module without one
-/// is not walked at all.
+/// The CDP functions are found by looking up the few CDP names
+/// ([`cdp_function_names`]); only calls of them are looked at, and a module
+/// without one is not walked at all.
 pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
-    let cdp_funcs: HashSet<FuncId> = m
-        .funcs()
-        .filter(|&f| {
-            let name = m.func_name(f);
-            classify_cdp_entry(name).is_some() || classify_cdp_stub(name).is_some()
-        })
+    // The CDP names are a short fixed list: look each one up.
+    let cdp_funcs: HashSet<FuncId> = cdp_function_names()
+        .filter_map(|n| m.func_by_name(n))
         .collect();
     let mut out = Vec::new();
     if cdp_funcs.is_empty() {
