@@ -10,7 +10,8 @@
 //! (`pass-threads/<name>/j<N>`); `pass/<name>` is the one-thread run.
 //!
 //! Passes run without remarks, as `nvpass-cli` runs them when no
-//! `-pass-remarks*` option is given; `pipeline/card-remarks` is the card
+//! `-pass-remarks*` option is given (except `kernel-info`, whose remarks
+//! are its whole output); `pipeline/card-remarks` is the card
 //! pipeline with every remark kept, so the cost of building them stays
 //! visible too.
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
@@ -95,20 +96,16 @@ fn passes(c: &mut Criterion) {
     let inputs = inputs();
     for e in registry.entries() {
         let name = e.info.name;
-        bench_pipeline(
-            c,
-            &registry,
-            &format!("pass/{name}"),
-            name,
-            &inputs,
-            1,
-            false,
-        );
+        // kernel-info's remarks are its whole output: it keeps them.
+        let remarks = name == "kernel-info";
+        let group = format!("pass/{name}");
+        bench_pipeline(c, &registry, &group, name, &inputs, 1, remarks);
     }
     for name in THREADED.iter().filter(|p| registry.lookup(p).is_some()) {
         for threads in THREAD_COUNTS {
             let group = format!("pass-threads/{name}/j{threads}");
-            bench_pipeline(c, &registry, &group, name, &inputs, threads, false);
+            let remarks = *name == "kernel-info";
+            bench_pipeline(c, &registry, &group, name, &inputs, threads, remarks);
         }
     }
     let card: Vec<&str> = CARD

@@ -63,7 +63,9 @@
 //! None.
 //!
 //! # Diagnostics
-//! Only the remarks above.
+//! Only the remarks above. They are the pass's whole output, so when the
+//! session drops remarks ([`PassContext::remarks_enabled`] is false: the
+//! CLI without any `-pass-remarks*` option) the pass computes nothing.
 
 use alloc::boxed::Box;
 use alloc::string::{String, ToString};
@@ -660,6 +662,9 @@ impl<M: IrView + ?Sized> ModuleAnalysis<M> for KernelInfoPrinter {
     }
 
     fn run(&mut self, m: &M, cx: &mut PassContext<'_>) -> Result<(), PassFailure> {
+        if !cx.remarks_enabled() {
+            return Ok(());
+        }
         let kernels = KernelSet::compute(m);
         let defined: Vec<FuncId> = m
             .funcs()
