@@ -1,8 +1,10 @@
-//! Which functions can contain a call of a given set of functions, read
-//! from the use lists instead of a walk over every instruction.
+//! Call relations: which functions can contain a call of a given set of
+//! functions (read from the use lists instead of a walk over every
+//! instruction), and a function's direct callees.
 
+use alloc::vec::Vec;
 use hashbrown::HashSet;
-use nvpass_core::ir::{FuncId, IrView, User};
+use nvpass_core::ir::{Callee, FuncId, IrView, User};
 
 /// The functions whose instructions use one of `funcs` (a superset of the
 /// functions calling one directly). `None` when one of `funcs` is also used
@@ -25,4 +27,21 @@ pub(crate) fn functions_using<M: IrView + ?Sized>(
         }
     }
     Some(out)
+}
+
+/// The functions `f` calls directly, each once, in the order of their first
+/// call.
+pub(crate) fn direct_callees<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<FuncId> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    for b in m.blocks(f) {
+        for i in m.insts(b) {
+            if let Some(Callee::Direct(c)) = m.callee(i) {
+                if seen.insert(c) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
 }

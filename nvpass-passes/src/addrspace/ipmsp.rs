@@ -104,8 +104,8 @@ use hashbrown::{HashMap, HashSet};
 use nvpass_core::addrspace::{AsLattice, ConcreteSpace};
 use nvpass_core::diag::{Diagnostic, Severity};
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Linkage,
-    Opcode, TypeKind, ValueId, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, EditError, FuncId, InstId, IrEdit, IrView, Linkage, Opcode,
+    TypeKind, ValueId, ValueKind,
 };
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
@@ -117,6 +117,7 @@ use nvpass_core::stats::StatInfo;
 use super::provenance::{self, Provenance, ProvenanceOptions, K_BUDGET_CAP};
 use super::rewrite::Converter;
 use super::{call_sites, space_word, unique_name};
+use crate::uses::direct_callees;
 
 /// Function attribute publishing the inferred argument spaces.
 ///
@@ -521,20 +522,6 @@ fn in_place_done<M: IrView + ?Sized>(ir: &M, f: FuncId) -> bool {
     ir.has_attr(f, AttrSlot::Function, AttrKey::Str(NVVM_AS_ATTR))
 }
 
-fn direct_callees<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
-    let mut out = Vec::new();
-    for b in ir.blocks(f) {
-        for i in ir.insts(b) {
-            if let Some(Callee::Direct(g)) = ir.callee(i) {
-                if !out.contains(&g) {
-                    out.push(g);
-                }
-            }
-        }
-    }
-    out
-}
-
 /// The functions `f`'s instructions name: direct callees and function
 /// addresses used as operands (a CDP launch's child kernel, a stored
 /// function pointer). When `f` is deleted these may have lost their last
@@ -542,11 +529,12 @@ fn direct_callees<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
 /// delete them and `ipmsp` would not be idempotent.
 fn referenced_functions<M: IrView + ?Sized>(ir: &M, f: FuncId) -> Vec<FuncId> {
     let mut out = direct_callees(ir, f);
+    let mut seen: HashSet<FuncId> = out.iter().copied().collect();
     for b in ir.blocks(f) {
         for i in ir.insts(b) {
             for v in ir.operands(i) {
                 if let ValueKind::Function(g) = ir.value_kind(v) {
-                    if !out.contains(&g) {
+                    if seen.insert(g) {
                         out.push(g);
                     }
                 }

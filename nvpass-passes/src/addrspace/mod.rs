@@ -53,6 +53,9 @@ pub const fn space_word(s: ConcreteSpace) -> &'static str {
 pub fn call_sites<M: IrView + ?Sized>(ir: &M, f: FuncId) -> (Vec<InstId>, bool) {
     let fv = ir.func_value(f);
     let mut sites = Vec::new();
+    // A site reading `f` in several operands is one site (a set: a helper
+    // may have 100,000 call sites).
+    let mut seen = HashSet::new();
     let mut all = true;
     for u in ir.users(fv) {
         match u {
@@ -62,7 +65,7 @@ pub fn call_sites<M: IrView + ?Sized>(ir: &M, f: FuncId) -> (Vec<InstId>, bool) 
                     && ir.call_args(i).all(|a| a != fv)
                     && ir.call_func_type(i) == Some(ir.func_type(f)) =>
             {
-                if !sites.contains(&i) {
+                if seen.insert(i) {
                     sites.push(i);
                 }
             }

@@ -81,6 +81,8 @@ use nvpass_core::ir::{
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::names;
 use nvpass_core::par::par_map_funcs;
+
+use crate::uses::direct_callees;
 use nvpass_core::pass::{AnyPass, ModuleAnalysis, PassContext, PassFailure, PassInfo, PassOptions};
 
 /// The nineteen metrics, in the order spec 002 "Kernel Info Printer" fixes:
@@ -217,20 +219,6 @@ fn call_closure<M: IrView + ?Sized>(m: &M, kernel: FuncId) -> Vec<FuncId> {
         for c in direct_callees(m, f) {
             if !m.func_is_declaration(c) && seen.insert(c) {
                 out.push(c);
-            }
-        }
-    }
-    out
-}
-
-fn direct_callees<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<FuncId> {
-    let mut out = Vec::new();
-    for b in m.blocks(f) {
-        for i in m.insts(b) {
-            if let Some(Callee::Direct(c)) = m.callee(i) {
-                if !out.contains(&c) {
-                    out.push(c);
-                }
             }
         }
     }

@@ -62,11 +62,7 @@ pub fn canonicalize_bitcast_chains<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> 
         if replace_inst(m, i, replacement) {
             changed += 1;
             erased.insert(i);
-            for j in chain {
-                if !links.contains(&j) {
-                    links.push(j);
-                }
-            }
+            links.extend(chain);
         }
     }
     links.retain(|j| !erased.contains(j));
@@ -129,9 +125,7 @@ pub fn drop_noop_addrspace_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u6
                 changed += 1;
                 erased.insert(i);
                 if let Some(j) = def_with(m, src, Opcode::AddrSpaceCast) {
-                    if !orphans.contains(&j) {
-                        orphans.push(j);
-                    }
+                    orphans.push(j);
                 }
             }
             continue;

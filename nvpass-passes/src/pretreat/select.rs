@@ -48,9 +48,7 @@ pub fn canonicalize_select_constants<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -
             if m.set_operand(i, 0, c).is_ok() {
                 changed += 1;
                 if let Some(x) = def_with(m, cond, Opcode::Xor) {
-                    if !orphans.contains(&x) {
-                        orphans.push(x);
-                    }
+                    orphans.push(x);
                 }
             } else {
                 let _ = m.set_operand(i, 1, t);

@@ -2,6 +2,7 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
+use hashbrown::HashSet;
 
 use nvpass_core::ir::{
     Callee, FuncId, InstId, IrEdit, IrView, MdId, MdOperand, Opcode, ValueId, ValueKind,
@@ -57,8 +58,12 @@ pub(super) fn replace_inst<M: IrEdit + ?Sized>(m: &mut M, old_inst: InstId, new:
 
 /// Erases those of `candidates` (instructions without side effects that a
 /// rule orphaned) whose results became unused, repeating as erasing one
-/// orphans another. Each candidate must be live on entry and appear once.
+/// orphans another. Each candidate must be live on entry; a candidate
+/// listed again is dropped (its first place counts), so callers push
+/// without checking, which would be quadratic in the number of rewrites.
 pub(super) fn erase_dead<M: IrEdit + ?Sized>(m: &mut M, mut candidates: Vec<InstId>) {
+    let mut seen = HashSet::new();
+    candidates.retain(|&i| seen.insert(i));
     loop {
         let before = candidates.len();
         candidates.retain(|&i| {
