@@ -6,16 +6,19 @@
 # up whose time or memory grows by more than LIMIT times the size ratio.
 #
 #   scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]
+#                      [--chain N] [--fan-in N] [--scc N]
 #
-# Defaults: --base-mb 1 --steps 5 --limit 1.15. --only keeps the passes whose
-# name contains one of the words (`--only none`: parse, print, verify only).
-# With --strict the script
+# Defaults: --base-mb 1 --steps 5 --limit 1.15 --chain 50 --fan-in 200
+# --scc 8 (shape sizes at 1x; `--chain 625 --fan-in 6250 --scc 64` reaches
+# a 10,000-deep chain, 100,000 call sites and a 1,024-function cycle at
+# 16x). --only keeps the passes whose name contains one of the words
+# (`--only none`: parse, print, verify only). With --strict the script
 # exits 1 when a row is over the limit. Times below 5 ms are not judged
 # (timer and scheduler noise dominate them). The chain, fan-in and SCC shapes
 # grow with the size, so the call-graph passes are exercised at every step.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-base=1 steps=5 limit=1.15 strict=0 only=()
+base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8
 while [ $# -gt 0 ]; do
   case $1 in
     --base-mb) base=$2; shift 2 ;;
@@ -23,13 +26,16 @@ while [ $# -gt 0 ]; do
     --limit) limit=$2; shift 2 ;;
     --strict) strict=1; shift ;;
     --only) only=(--only "$2"); shift 2 ;;
-    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]" >&2; exit 2 ;;
+    --chain) chain=$2; shift 2 ;;
+    --fan-in) fan_in=$2; shift 2 ;;
+    --scc) scc=$2; shift 2 ;;
+    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N]" >&2; exit 2 ;;
   esac
 done
 cargo build --release -q -p nvpass-benches --bin scale --manifest-path "$here/Cargo.toml"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain 50 --fan-in 200 --scc 8 "${only[@]}" | tee "$out"
+"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" "${only[@]}" | tee "$out"
 echo
 awk -v lim="$limit" '
   NR > 1 && $(NF-5) != "1x" {
