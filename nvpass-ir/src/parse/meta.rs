@@ -7,7 +7,97 @@ use crate::entity::{Md, Value};
 use crate::metadata::{MdField, MdKind, MdNode, MdRef, NamedMd};
 use alloc::format;
 use alloc::vec::Vec;
+use cranelift_entity::EntityRef;
+use hashbrown::HashMap;
 use smallvec::SmallVec;
+
+/// The nodes numbered `!N` so far, and the first reference to each one not
+/// defined yet.
+///
+/// Numbers are kept in vectors indexed by `N` while they stay within
+/// [`DENSE_SLACK`] of the count already seen (clang numbers nodes from 0
+/// up, so a module's numbers are dense), and in maps beyond that, so that a
+/// stray `!4000000000` costs one map entry, not gigabytes.
+#[derive(Default)]
+pub(crate) struct MdNumbers {
+    /// Node of each number below `dense.len()`, as index + 1 (0: none).
+    dense: Vec<u32>,
+    /// Offset of the first reference to a number not defined yet
+    /// ([`u32::MAX`]: defined or never referenced), indexed like `dense`.
+    dense_fwd: Vec<u32>,
+    sparse: HashMap<u32, Md>,
+    sparse_fwd: HashMap<u32, u32>,
+}
+
+/// How far past the numbers already held a new number may lie and still be
+/// stored densely.
+const DENSE_SLACK: usize = 1 << 16;
+
+impl MdNumbers {
+    fn dense_index(&mut self, n: u32) -> Option<usize> {
+        let i = n as usize;
+        if i < self.dense.len() {
+            return Some(i);
+        }
+        if i > self.dense.len() * 2 + DENSE_SLACK {
+            return None;
+        }
+        self.dense.resize(i + 1, 0);
+        self.dense_fwd.resize(i + 1, u32::MAX);
+        Some(i)
+    }
+
+    /// The node numbered `n`, if it was referenced or defined.
+    pub(crate) fn get(&self, n: u32) -> Option<Md> {
+        match self.dense.get(n as usize) {
+            Some(&d) if d != 0 => Some(Md::new(d as usize - 1)),
+            // A number may have gone to the map before the vectors grew
+            // past it.
+            _ if self.sparse.is_empty() => None,
+            _ => self.sparse.get(&n).copied(),
+        }
+    }
+
+    /// Records `md` as node `n`; `forward` is the offset of its first
+    /// reference when it is referenced before being defined.
+    pub(crate) fn insert(&mut self, n: u32, md: Md, forward: Option<u32>) {
+        match self.dense_index(n) {
+            Some(i) => {
+                self.dense[i] = md.index() as u32 + 1;
+                if let Some(off) = forward {
+                    self.dense_fwd[i] = off;
+                }
+            }
+            None => {
+                self.sparse.insert(n, md);
+                if let Some(off) = forward {
+                    self.sparse_fwd.insert(n, off);
+                }
+            }
+        }
+    }
+
+    /// Marks `n` defined; returns the offset of its first reference if it
+    /// was awaiting its definition.
+    pub(crate) fn take_forward(&mut self, n: u32) -> Option<u32> {
+        match self.dense_fwd.get_mut(n as usize) {
+            Some(off) if *off != u32::MAX => Some(core::mem::replace(off, u32::MAX)),
+            _ => self.sparse_fwd.remove(&n),
+        }
+    }
+
+    /// Every number referenced and never defined, with its first
+    /// reference's offset.
+    pub(crate) fn undefined(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let dense = self
+            .dense_fwd
+            .iter()
+            .enumerate()
+            .filter(|(_, &off)| off != u32::MAX)
+            .map(|(n, &off)| (n as u32, off));
+        dense.chain(self.sparse_fwd.iter().map(|(&n, &off)| (n, off)))
+    }
+}
 
 impl Parser<'_> {
     pub(crate) fn reset_lexer(&mut self, pos: usize) -> PResult<()> {
@@ -17,7 +107,7 @@ impl Parser<'_> {
 
     /// The node numbered `n`, allocated on first reference.
     fn md_by_num(&mut self, n: u32, off: u32) -> Md {
-        if let Some(&md) = self.md_num.get(&n) {
+        if let Some(md) = self.md_nums.get(n) {
             return md;
         }
         let md = self.m.mds.push(MdNode {
@@ -25,8 +115,7 @@ impl Parser<'_> {
             inline: false,
             kind: MdKind::Tuple(Vec::new()),
         });
-        self.md_num.insert(n, md);
-        self.md_fwd.insert(n, off);
+        self.md_nums.insert(n, md, Some(off));
         md
     }
 
@@ -56,9 +145,9 @@ impl Parser<'_> {
             }
             _ => return Err(self.err("expected metadata node")),
         };
-        let md = match self.md_num.get(&n) {
-            Some(&md) => {
-                if self.md_fwd.remove(&n).is_none() {
+        let md = match self.md_nums.get(n) {
+            Some(md) => {
+                if self.md_nums.take_forward(n).is_none() {
                     return Err(self.err_at(t.start, format!("redefinition of metadata '!{n}'")));
                 }
                 self.m.mds[md] = node;
@@ -66,7 +155,7 @@ impl Parser<'_> {
             }
             None => {
                 let md = self.m.mds.push(node);
-                self.md_num.insert(n, md);
+                self.md_nums.insert(n, md, None);
                 md
             }
         };
@@ -293,5 +382,50 @@ impl Parser<'_> {
             return Err(self.err("expected metadata field value"));
         }
         Ok(self.intern_span(start, end))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dense_numbers() {
+        let mut t = MdNumbers::default();
+        assert_eq!(t.get(3), None);
+        t.insert(3, Md::new(9), Some(10));
+        t.insert(1, Md::new(4), None);
+        assert_eq!(t.get(3), Some(Md::new(9)));
+        assert_eq!(t.get(1), Some(Md::new(4)));
+        assert_eq!(t.get(2), None);
+        assert_eq!(t.undefined().collect::<Vec<_>>(), [(3, 10)]);
+        assert_eq!(t.take_forward(3), Some(10));
+        assert_eq!(t.take_forward(3), None);
+        assert_eq!(t.take_forward(1), None);
+        assert_eq!(t.undefined().count(), 0);
+        assert!(t.sparse.is_empty() && t.dense.len() == 4);
+    }
+
+    #[test]
+    fn far_numbers_go_to_the_map_and_stay_found() {
+        let mut t = MdNumbers::default();
+        t.insert(4_000_000_000, Md::new(1), Some(5));
+        t.insert(100_000, Md::new(2), Some(7));
+        assert!(t.dense.is_empty(), "no vector entry for a far number");
+        assert_eq!(t.get(4_000_000_000), Some(Md::new(1)));
+        // The vectors grow past 100,000; the number stored in the map
+        // before that is still found, and its forward reference too.
+        for n in 0..70_000 {
+            t.insert(n, Md::new(10 + n as usize), None);
+        }
+        t.insert(100_001, Md::new(3), None);
+        assert!(t.dense.len() > 100_000);
+        assert_eq!(t.get(100_000), Some(Md::new(2)));
+        let mut undefined: Vec<(u32, u32)> = t.undefined().collect();
+        undefined.sort_unstable();
+        assert_eq!(undefined, [(100_000, 7), (4_000_000_000, 5)]);
+        assert_eq!(t.take_forward(100_000), Some(7));
+        assert_eq!(t.take_forward(4_000_000_000), Some(5));
+        assert_eq!(t.undefined().count(), 0);
     }
 }

@@ -4,7 +4,7 @@
 use super::lexer::{unescape, Lexer, Tk, Token};
 use super::{PErr, PResult, MAX_DEPTH};
 use crate::attr::{Attr, AttrGroup, AttrSet};
-use crate::entity::{Block, Func, Md, Sym, Type, Value};
+use crate::entity::{Block, Func, Sym, Type, Value};
 use crate::inst::CallConv;
 use crate::metadata::Attachment;
 use crate::module::{
@@ -73,8 +73,7 @@ pub(crate) struct Parser<'a> {
     type_names: HashMap<Sym, TypeName>,
     gfwd: HashMap<Key, (Value, u32)>,
     gnum: Vec<Value>,
-    pub md_num: HashMap<u32, Md>,
-    pub md_fwd: HashMap<u32, u32>,
+    pub md_nums: super::meta::MdNumbers,
     attr_refs: Vec<(u32, u32)>,
     attr_defs: HashSet<u32>,
     comdat_defs: HashSet<Sym>,
@@ -201,8 +200,7 @@ impl<'a> Parser<'a> {
             type_names: HashMap::new(),
             gfwd: HashMap::new(),
             gnum: Vec::new(),
-            md_num: HashMap::new(),
-            md_fwd: HashMap::new(),
+            md_nums: Default::default(),
             attr_refs: Vec::new(),
             attr_defs: HashSet::new(),
             comdat_defs: HashSet::new(),
@@ -239,8 +237,7 @@ impl<'a> Parser<'a> {
             type_names: self.type_names,
             gfwd: self.gfwd,
             gnum: self.gnum,
-            md_num: self.md_num,
-            md_fwd: self.md_fwd,
+            md_nums: self.md_nums,
             attr_refs: self.attr_refs,
             attr_defs: self.attr_defs,
             comdat_defs: self.comdat_defs,
@@ -901,8 +898,8 @@ impl<'a> Parser<'a> {
                 format!("use of undefined value '{}'", self.key_str('@', *k)),
             );
         }
-        for (n, off) in &self.md_fwd {
-            note(*off, format!("use of undefined metadata '!{n}'"));
+        for (n, off) in self.md_nums.undefined() {
+            note(off, format!("use of undefined metadata '!{n}'"));
         }
         for (id, off) in &self.attr_refs {
             if !self.attr_defs.contains(id) {
