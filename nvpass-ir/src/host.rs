@@ -1908,7 +1908,7 @@ impl IrEdit for Module {
         if let Some(n) = self.values[v].name {
             self.symbols.remove(&n);
         }
-        self.order.retain(|t| *t != TopLevel::Func(f));
+        self.note_erased_in_order();
         self.replace_md_value_refs(v, None);
         Ok(())
     }
@@ -1998,7 +1998,7 @@ impl IrEdit for Module {
         if let Some(n) = self.values[v].name {
             self.symbols.remove(&n);
         }
-        self.order.retain(|t| *t != TopLevel::Global(g));
+        self.note_erased_in_order();
         self.replace_md_value_refs(v, None);
         Ok(())
     }

@@ -268,7 +268,11 @@ pub struct Module {
     pub globals: PrimaryMap<Global, GlobalData>,
     /// All aliases and ifuncs.
     pub aliases: PrimaryMap<Alias, AliasData>,
-    /// Globals, functions and aliases in module order.
+    /// Globals, functions and aliases in module order. Erased functions
+    /// and globals (their `erased` flag set) may still be listed until
+    /// they make up half of the list, when they are all dropped at once
+    /// (removing each one at once would cost a pass over the list per
+    /// erasure): [`Module::func_ids`] and [`Module::global_ids`] skip them.
     pub order: Vec<TopLevel>,
     /// Attribute groups in source order.
     pub attr_groups: Vec<AttrGroup>,
@@ -293,6 +297,8 @@ pub struct Module {
     /// starting point: a candidate is still checked against the caller's
     /// names, so a stale entry costs a probe, never a clash.
     pub(crate) inline_suffix: HashMap<(Func, Sym), u32>,
+    /// Erased functions and globals still listed in `order`.
+    pub(crate) order_erased: usize,
 }
 
 /// The cell holding the parsed data layout. With `std` it is a `OnceLock`,
@@ -660,6 +666,22 @@ impl Module {
     }
 
     // ----- functions and globals --------------------------------------
+
+    /// Counts one more erased function or global still listed in
+    /// [`Module::order`], and drops every erased entry once they are half
+    /// of the list: amortized constant time per erasure.
+    pub(crate) fn note_erased_in_order(&mut self) {
+        self.order_erased += 1;
+        if self.order_erased * 2 > self.order.len() {
+            let (funcs, globals) = (&self.funcs, &self.globals);
+            self.order.retain(|t| match *t {
+                TopLevel::Func(f) => !funcs[f].erased,
+                TopLevel::Global(g) => !globals[g].erased,
+                TopLevel::Alias(_) => true,
+            });
+            self.order_erased = 0;
+        }
+    }
 
     /// Functions in module order (erased ones skipped).
     pub fn func_ids(&self) -> impl Iterator<Item = Func> + '_ {

@@ -528,3 +528,46 @@ fn call_argument_attributes_beyond_the_stored_ones() {
         "{text}"
     );
 }
+
+/// Erasing many functions and globals keeps the module order short (erased
+/// entries are dropped in batches) while every reader sees only the live
+/// ones, in their original order.
+#[test]
+fn erasing_many_functions_and_globals() {
+    let mut src = String::new();
+    for i in 0..300 {
+        src += &format!(
+            "@g{i} = internal global i32 {i}\ndefine internal void @f{i}() {{\n  ret void\n}}\n"
+        );
+    }
+    let mut m = parse(&src);
+    for i in 0..300 {
+        if i % 3 != 0 {
+            m.erase_function(func(&m, &format!("f{i}"))).unwrap();
+            let g = IrView::global_by_name(&m, &format!("g{i}")).unwrap();
+            m.erase_global(g).unwrap();
+        }
+        // Never more erased entries than live ones, plus the one just
+        // erased: the order stays proportional to the live module.
+        let live = m.func_ids().count() + m.global_ids().count();
+        assert!(
+            m.order.len() <= 2 * live + 2,
+            "{} entries for {live} live",
+            m.order.len()
+        );
+    }
+    let text = verified(&m);
+    let mut expected = String::new();
+    for i in (0..300).step_by(3) {
+        expected += &format!("@g{i} = internal global i32 {i}\n");
+    }
+    for i in (0..300).step_by(3) {
+        expected += &format!("\ndefine internal void @f{i}() {{\n  ret void\n}}\n");
+    }
+    assert_eq!(text.trim(), expected.trim());
+    let names: Vec<&str> = IrView::funcs(&m)
+        .map(|f| IrView::func_name(&m, f))
+        .collect();
+    assert_eq!(names.len(), 100);
+    assert_eq!(names[1], "f3");
+}
