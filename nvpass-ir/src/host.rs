@@ -1709,12 +1709,11 @@ impl IrEdit for Module {
         }
         self.copy_body(src, nf, None, &mut vmap);
         let pos = self
-            .order
-            .iter()
-            .position(|t| *t == TopLevel::Func(src))
+            .order_position(TopLevel::Func(src))
             .map(|p| p + 1)
             .unwrap_or(self.order.len());
         self.order.insert(pos, TopLevel::Func(nf));
+        self.order_hint = pos;
         let map = vmap.into_iter().map(|(k, v)| (vid(k), vid(v))).collect();
         Ok((fid(nf), map))
     }

@@ -299,6 +299,9 @@ pub struct Module {
     pub(crate) inline_suffix: HashMap<(Func, Sym), u32>,
     /// Erased functions and globals still listed in `order`.
     pub(crate) order_erased: usize,
+    /// Where in `order` the last clone went: the next lookup starts there
+    /// (see [`Module::order_position`]).
+    pub(crate) order_hint: usize,
 }
 
 /// The cell holding the parsed data layout. With `std` it is a `OnceLock`,
@@ -681,6 +684,28 @@ impl Module {
             });
             self.order_erased = 0;
         }
+    }
+
+    /// The index of `t` in [`Module::order`], searched outwards from the
+    /// last clone's place: a pass cloning function after function in module
+    /// order finds each one next to the previous clone, instead of
+    /// scanning the order from the start every time.
+    pub(crate) fn order_position(&self, t: TopLevel) -> Option<usize> {
+        let n = self.order.len();
+        let hint = self.order_hint.min(n);
+        for d in 0..=n {
+            let (up, down) = (hint + d, hint.checked_sub(d + 1));
+            if up >= n && down.is_none() {
+                break;
+            }
+            if up < n && self.order[up] == t {
+                return Some(up);
+            }
+            if down.is_some_and(|k| self.order[k] == t) {
+                return down;
+            }
+        }
+        None
     }
 
     /// Functions in module order (erased ones skipped).

@@ -571,3 +571,38 @@ fn erasing_many_functions_and_globals() {
     assert_eq!(names.len(), 100);
     assert_eq!(names[1], "f3");
 }
+
+/// A clone goes right after its original, whatever order the originals
+/// are cloned in (the search for the original starts at the last clone's
+/// place and must find originals before and after it).
+#[test]
+fn clones_follow_their_originals_in_any_order() {
+    let mut src = String::from("@g = global i32 0\n");
+    for i in 0..40 {
+        src += &format!("define void @f{i}() {{\n  ret void\n}}\n");
+    }
+    let mut m = parse(&src);
+    // Forward, backward, then scattered.
+    let order: Vec<usize> = (0..10)
+        .chain((10..20).rev())
+        .chain([35, 21, 39, 22, 30, 20, 38, 23, 31, 37])
+        .collect();
+    for &i in &order {
+        let f = func(&m, &format!("f{i}"));
+        m.clone_function(f, &format!("f{i}.c")).unwrap();
+    }
+    let text = verified(&m);
+    let defs: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("define void @"))
+        .map(|l| l.trim_end_matches("() {"))
+        .collect();
+    let mut expected = Vec::new();
+    for i in 0..40 {
+        expected.push(format!("f{i}"));
+        if order.contains(&i) {
+            expected.push(format!("f{i}.c"));
+        }
+    }
+    assert_eq!(defs, expected);
+}

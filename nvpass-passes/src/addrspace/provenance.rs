@@ -349,7 +349,9 @@ fn only_loaded<M: IrView + ?Sized>(ir: &M, root: ValueId) -> bool {
     })
 }
 
-fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
+/// Whether `v` is a generic (`addrspace(0)`) pointer: the values the
+/// analysis gives an element.
+pub(super) fn is_generic_ptr<M: IrView + ?Sized>(ir: &M, v: ValueId) -> bool {
     ir.type_kind(ir.value_type(v)) == TypeKind::Ptr(0)
 }
 
