@@ -2290,35 +2290,60 @@ impl Module {
     /// Unnamed values stay unnamed.
     fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
         // Every new name is `base.i` or `base.iN` for a copied name `base`,
-        // so of the caller's own names only those of that form can clash:
-        // the others are skipped after a look at their last bytes, without
-        // being hashed or stored.
-        let mut bases: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+        // with N at least where the last search for `base` in this function
+        // stopped (`inline_suffix`; `base.i` counts as N = 0). So of the
+        // caller's own names only those of that form, with such an N, can
+        // clash: the others are skipped after a look at their last bytes,
+        // without being hashed or stored.
+        let mut bases: hashbrown::HashMap<Sym, u32> = hashbrown::HashMap::new();
         let mut base_lens = 0u64;
         for &b in copied {
-            bases.extend(self.blocks[b].name);
-            for i in self.block_insts(b) {
-                if let Some(r) = self.insts[i].result.expand() {
-                    bases.extend(self.values[r].name);
-                }
+            let names = core::iter::once(self.blocks[b].name).chain(self.block_insts(b).map(|i| {
+                self.insts[i]
+                    .result
+                    .expand()
+                    .and_then(|r| self.values[r].name)
+            }));
+            for name in names.flatten() {
+                let start = self.inline_suffix.get(&(func, name)).copied().unwrap_or(0);
+                bases.insert(name, start);
             }
         }
         if bases.is_empty() {
             return;
         }
-        for &s in &bases {
+        for &s in bases.keys() {
             base_lens |= 1 << self.strings.get(s).len().min(63);
         }
         let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
         let strings = &self.strings;
+        let few: alloc::vec::Vec<(&[u8], u32)> = if bases.len() <= 8 {
+            bases.iter().map(|(&s, &n)| (strings.get(s), n)).collect()
+        } else {
+            alloc::vec::Vec::new()
+        };
         let may_clash = |name: Sym| -> bool {
             let t = strings.get(name);
             let digits = t.iter().rev().take_while(|c| c.is_ascii_digit()).count();
             let Some(stem) = t[..t.len() - digits].strip_suffix(b".i") else {
                 return false;
             };
-            base_lens & (1 << stem.len().min(63)) != 0
-                && strings.lookup(stem).is_some_and(|s| bases.contains(&s))
+            if base_lens & (1 << stem.len().min(63)) == 0 {
+                return false;
+            }
+            // A few bases are compared byte by byte, more are looked up.
+            let start = if few.len() == bases.len() {
+                few.iter().find(|(b, _)| *b == stem).map(|&(_, n)| n)
+            } else {
+                strings.lookup(stem).and_then(|s| bases.get(&s).copied())
+            };
+            let Some(start) = start else {
+                return false;
+            };
+            // N below the start is never tried again; a number too long to
+            // read is kept, to be safe.
+            let n = &t[t.len() - digits..];
+            n.len() > 9 || n.iter().fold(0u32, |a, &c| a * 10 + u32::from(c - b'0')) >= start
         };
         let mut taken: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
         let mut consider = |name: Option<Sym>| {
