@@ -104,7 +104,7 @@ fn count_opcode(m: &Module, op: Opcode) -> usize {
 /// Every other link is `alwaysinline`, so an inliner that recursed per
 /// call level, or re-walked the chain per function, would show here.
 ///
-/// Measured (whole test): 7.8 s; peak RSS 127 MB.
+/// Measured (whole test): 5.4 s; peak RSS 94 MB.
 #[test]
 fn call_chain_10000_deep() {
     const N: usize = 10_000;
@@ -205,7 +205,7 @@ fn helper_with_100000_call_sites() {
 /// caps are read on the current IR), so the work per caller is bounded by
 /// (budget / helper cost) x budget.
 ///
-/// Measured (whole test): 6.1 s; peak RSS 236 MB.
+/// Measured (whole test): 2.6 s; peak RSS 196 MB.
 #[test]
 fn cost_driven_helper_against_the_caller_budget() {
     const KERNELS: usize = 10;
@@ -247,7 +247,7 @@ fn cost_driven_helper_against_the_caller_budget() {
 /// of 20,000, so nothing is inlined; with `--inline-budget=250000` the
 /// kernel's size cap admits exactly two copies.
 ///
-/// Measured (whole test): 7.8 s; peak RSS 234 MB.
+/// Measured (whole test): 2.6 s; peak RSS 144 MB.
 #[test]
 fn huge_callee_against_the_budget() {
     const N: usize = 100_000;
@@ -272,7 +272,7 @@ fn huge_callee_against_the_budget() {
 /// reachable from itself only (dead). An inliner must stop (LLVM leaves
 /// recursive always-inline calls alone) rather than unroll forever.
 ///
-/// Measured (whole test): 0.04 s; peak RSS 5 MB.
+/// Measured (whole test): 0.01 s; peak RSS 5 MB.
 #[test]
 fn mutually_recursive_always_inline_cycles() {
     let mut s = String::from(HEADER);
@@ -314,7 +314,7 @@ fn mutually_recursive_always_inline_cycles() {
 /// phi, and a second switch whose 10,000 cases all go to one block (10,000
 /// parallel edges, so its phi lists that block 10,000 times).
 ///
-/// Measured (whole test): 1.4 s; peak RSS 37 MB.
+/// Measured (whole test): 0.8 s; peak RSS 27 MB.
 #[test]
 fn switch_with_10000_cases() {
     const N: usize = 10_000;
@@ -380,8 +380,9 @@ fn million_inst_module() -> String {
 ///
 /// Measured in release: parse 3.3 s, verify 0.24 s, print 0.27 s (two
 /// parses, two prints: 7.4 s and 1.05 GB before any pass was registered).
-/// With every pass registered the whole test took 361 s with a peak RSS of
-/// 1.5 GB while another test suite shared the 2 cores; one pass at a time
+/// With every pass registered the whole test takes 36 s with a peak RSS of
+/// 905 MB (361 s and 1.5 GB once, while another test suite shared the 2
+/// cores and before later speed-ups); one pass at a time
 /// through `nvpass-cli` (parse and print included, about 2.2 s), every
 /// pass takes under 3.4 s (`kernel-info`: 0.5 s, once 13.9 s when its
 /// live-value count was recounted per instruction). Hence `#[ignore]`
@@ -405,7 +406,7 @@ fn function_with_1000000_instructions() {
 /// registered pass with a clone-budget knob or option (a name containing
 /// "clone") set to N adds at most N functions.
 ///
-/// Measured (whole test): 0.19 s; peak RSS 8 MB.
+/// Measured (whole test): 0.09 s; peak RSS 7 MB.
 #[test]
 fn clone_budget_storm() {
     const PARAMS: usize = 8;
@@ -498,7 +499,7 @@ fn clone_budget_storm() {
 /// revisits every phi many times per block, which is what a per-block
 /// visit cap (ipmsp's kBudgetCap) bounds.
 ///
-/// Measured (whole test): 0.24 s; peak RSS 12 MB.
+/// Measured (whole test): 0.17 s; peak RSS 9 MB.
 #[test]
 fn pointer_phi_web() {
     const N: usize = 2_000;
