@@ -21,7 +21,9 @@ use crate::attr::{Attr as IrAttr, AttrSet};
 use crate::entity::{Block, Func, Global, Inst, Md, Sym, Type, Value};
 use crate::inst::{Align, CallData, Extra, InstFlags, Opcode as IrOpcode};
 use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
-use crate::module::{BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel};
+use crate::module::{
+    is_inline_name, BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel,
+};
 use crate::types::{FloatKind, NamedBody, TypeData};
 use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
@@ -624,6 +626,7 @@ impl Module {
             Some(n) => self.blocks[n].prev = b.into(),
             None => self.funcs[func].last_block = b.into(),
         }
+        self.name_enters(func, name);
         b
     }
 
@@ -1095,6 +1098,27 @@ impl IrView for Module {
             .block
             .expand()
             .unwrap_or(Block::new(u32::MAX as usize - 2)))
+    }
+
+    fn next_inst(&self, i: InstId) -> Option<InstId> {
+        // Debug records are not instructions to the traits (see `insts`).
+        let d = &self.insts[ifrom(i)];
+        d.block.expand()?;
+        let mut cur = d.next.expand();
+        while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
+            cur = self.insts[j].next.expand();
+        }
+        cur.map(iid)
+    }
+
+    fn prev_inst(&self, i: InstId) -> Option<InstId> {
+        let d = &self.insts[ifrom(i)];
+        d.block.expand()?;
+        let mut cur = d.prev.expand();
+        while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
+            cur = self.insts[j].prev.expand();
+        }
+        cur.map(iid)
     }
 
     fn opcode(&self, i: InstId) -> Opcode {
@@ -1904,6 +1928,7 @@ impl IrEdit for Module {
             }
         }
         self.funcs[f].erased = true;
+        self.inline_names.remove(&f);
         if let Some(n) = self.values[v].name {
             self.symbols.remove(&n);
         }
@@ -2103,7 +2128,8 @@ impl IrEdit for Module {
             return Ok(());
         };
         let f = self.blocks[first].func;
-        let inside = |b: Block| set.contains(&b);
+        let members: hashbrown::HashSet<Block> = set.iter().copied().collect();
+        let inside = |b: Block| members.contains(&b);
         for &b in &set {
             if self.blocks[b].func != f
                 || self.blocks[b].erased
@@ -2289,86 +2315,36 @@ impl Module {
     /// inliner, a copied `%x` becomes `%x.i`, then `%x.i1`, `%x.i2`, ...
     /// Unnamed values stay unnamed.
     fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
-        // Every new name is `base.i` or `base.iN` for a copied name `base`,
-        // with N at least where the last search for `base` in this function
-        // stopped (`inline_suffix`; `base.i` counts as N = 0). So of the
-        // caller's own names only those of that form, with such an N, can
-        // clash: the others are skipped after a look at their last bytes,
-        // without being hashed or stored.
-        let mut bases: hashbrown::HashMap<Sym, u32> = hashbrown::HashMap::new();
-        let mut base_lens = 0u64;
-        for &b in copied {
-            let names = core::iter::once(self.blocks[b].name).chain(self.block_insts(b).map(|i| {
-                self.insts[i]
-                    .result
-                    .expand()
-                    .and_then(|r| self.values[r].name)
-            }));
-            for name in names.flatten() {
-                let start = self.inline_suffix.get(&(func, name)).copied().unwrap_or(0);
-                bases.insert(name, start);
-            }
-        }
-        if bases.is_empty() {
-            return;
-        }
-        for &s in bases.keys() {
-            base_lens |= 1 << self.strings.get(s).len().min(63);
-        }
         let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
-        let strings = &self.strings;
-        let few: alloc::vec::Vec<(&[u8], u32)> = if bases.len() <= 8 {
-            bases.iter().map(|(&s, &n)| (strings.get(s), n)).collect()
-        } else {
-            alloc::vec::Vec::new()
-        };
-        let may_clash = |name: Sym| -> bool {
-            let t = strings.get(name);
-            let digits = t.iter().rev().take_while(|c| c.is_ascii_digit()).count();
-            let Some(stem) = t[..t.len() - digits].strip_suffix(b".i") else {
-                return false;
-            };
-            if base_lens & (1 << stem.len().min(63)) == 0 {
-                return false;
+        // The names of the form `x.i`/`x.iN` in the function, kept from
+        // one inline to the next (see `Module::inline_names`); the first
+        // inline into a function collects them from its own part.
+        if !self.inline_names.contains_key(&func) {
+            let strings = &self.strings;
+            let keep = |n: &Option<Sym>| n.is_some_and(|s| is_inline_name(strings.get(s)));
+            let mut names: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
+            for p in &self.funcs[func].params {
+                names.extend(Some(self.values[p.value].name).filter(keep).flatten());
             }
-            // A few bases are compared byte by byte, more are looked up.
-            let start = if few.len() == bases.len() {
-                few.iter().find(|(b, _)| *b == stem).map(|&(_, n)| n)
-            } else {
-                strings.lookup(stem).and_then(|s| bases.get(&s).copied())
-            };
-            let Some(start) = start else {
-                return false;
-            };
-            // N below the start is never tried again; a number too long to
-            // read is kept, to be safe.
-            let n = &t[t.len() - digits..];
-            n.len() > 9 || n.iter().fold(0u32, |a, &c| a * 10 + u32::from(c - b'0')) >= start
-        };
-        let mut taken: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
-        let mut consider = |name: Option<Sym>| {
-            if let Some(n) = name.filter(|&n| may_clash(n)) {
-                taken.insert(n);
-            }
-        };
-        for p in &self.funcs[func].params {
-            consider(self.values[p.value].name);
-        }
-        for b in self.func_blocks(func) {
-            if copied_set.contains(&b) {
-                continue;
-            }
-            consider(self.blocks[b].name);
-            for i in self.block_insts(b) {
-                if let Some(r) = self.insts[i].result.expand() {
-                    consider(self.values[r].name);
+            for b in self.func_blocks(func) {
+                if copied_set.contains(&b) {
+                    continue;
+                }
+                names.extend(Some(self.blocks[b].name).filter(keep).flatten());
+                for i in self.block_insts(b) {
+                    let n = self.insts[i]
+                        .result
+                        .expand()
+                        .and_then(|r| self.values[r].name);
+                    names.extend(Some(n).filter(keep).flatten());
                 }
             }
+            self.inline_names.insert(func, names);
         }
         // `name.i`, then `name.i1`, `name.i2`, ...: each function remembers
         // where the search for a base name stopped, so inlining one callee
         // N times into one caller probes O(N) names, not O(N^2).
-        let mut fresh = |m: &mut Module, name: Sym| -> Sym {
+        let fresh = |m: &mut Module, name: Sym| -> Sym {
             let base = m.strings.get(name).to_vec();
             let mut candidate = base.clone();
             candidate.extend_from_slice(b".i");
@@ -2380,7 +2356,8 @@ impl Module {
                 }
                 let s = m.strings.intern(&candidate);
                 n += 1;
-                if taken.insert(s) {
+                let names = m.inline_names.get_mut(&func).expect("collected above");
+                if names.insert(s) {
                     m.inline_suffix.insert((func, name), n);
                     return s;
                 }
@@ -2523,12 +2500,7 @@ impl Module {
         // Split the caller's block after the call.
         // The tail keeps no name: the printer numbers it.
         let tail = self.insert_block_after(caller, block, None);
-        let mut cur = self.insts[c].next.expand();
-        while let Some(i) = cur {
-            cur = self.insts[i].next.expand();
-            self.detach_inst(i);
-            self.append_inst(tail, i);
-        }
+        self.move_insts_after(c, tail);
         for s in Module::successors(self, tail).to_vec() {
             self.retarget_phis(s, block, tail);
         }
@@ -2541,7 +2513,14 @@ impl Module {
                 vmap.insert(*p, a);
             }
         }
+        // The copies arrive with the callee's names, about to be renamed:
+        // the caller's record of its names (`Module::inline_names`) stays
+        // out of the copy's way, and is brought up to date by the renaming.
+        let names = self.inline_names.remove(&caller);
         let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
+        if let Some(names) = names {
+            self.inline_names.insert(caller, names);
+        }
         let entry = new_blocks[0];
         self.uniquify_inlined_names(caller, &new_blocks);
         let call_loc = self.attachment(&self.insts[c].md, "dbg").map(mfrom);

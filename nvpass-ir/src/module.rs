@@ -302,6 +302,22 @@ pub struct Module {
     /// Where in `order` the last clone went: the next lookup starts there
     /// (see [`Module::order_position`]).
     pub(crate) order_hint: usize,
+    /// For inlining's renaming: per function that has received inlined
+    /// code, every name of the form `x.i` or `x.iN` its parameters, blocks
+    /// and instructions carry. Created by the first inline into the
+    /// function, then kept exact as names enter and leave it (instructions
+    /// and blocks attached, detached or erased here, the renaming itself),
+    /// so later inlines into it need not walk it. A name written directly
+    /// into a `name` field of such a function's value or block is not
+    /// seen: call [`Module::forget_inline_names`] after doing that.
+    pub(crate) inline_names: HashMap<Func, hashbrown::HashSet<Sym>>,
+}
+
+/// Whether `name` has the form of a name inlining gives a copy: `x.i` or
+/// `x.iN` (N decimal digits).
+pub(crate) fn is_inline_name(name: &[u8]) -> bool {
+    let digits = name.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    name[..name.len() - digits].ends_with(b".i")
 }
 
 /// The cell holding the parsed data layout. With `std` it is a `OnceLock`,
@@ -529,6 +545,44 @@ impl Module {
         self.insts[inst].ops.iter().map(|o| o.value)
     }
 
+    /// Drops the inliner's record of the names in every function (see the
+    /// `inline_names` field): needed only after writing a `name` field
+    /// directly.
+    pub fn forget_inline_names(&mut self) {
+        self.inline_names.clear();
+    }
+
+    /// The name of an instruction's result.
+    fn inst_name(&self, inst: Inst) -> Option<Sym> {
+        self.insts[inst]
+            .result
+            .expand()
+            .and_then(|r| self.values[r].name)
+    }
+
+    /// Records that `name` now appears in `func` (see `inline_names`).
+    pub(crate) fn name_enters(&mut self, func: Func, name: Option<Sym>) {
+        if self.inline_names.is_empty() {
+            return;
+        }
+        if let (Some(set), Some(n)) = (self.inline_names.get_mut(&func), name) {
+            if is_inline_name(self.strings.get(n)) {
+                set.insert(n);
+            }
+        }
+    }
+
+    /// Records that `name` no longer appears in `func` (see
+    /// `inline_names`).
+    pub(crate) fn name_leaves(&mut self, func: Func, name: Option<Sym>) {
+        if self.inline_names.is_empty() {
+            return;
+        }
+        if let (Some(set), Some(n)) = (self.inline_names.get_mut(&func), name) {
+            set.remove(&n);
+        }
+    }
+
     /// Appends a detached instruction at the end of `block`.
     pub fn append_inst(&mut self, block: Block, inst: Inst) {
         let last = self.blocks[block].last;
@@ -543,6 +597,7 @@ impl Module {
             None => self.blocks[block].first = inst.into(),
         }
         self.blocks[block].last = inst.into();
+        self.name_enters(self.blocks[block].func, self.inst_name(inst));
     }
 
     /// Inserts a detached instruction before `before`.
@@ -560,6 +615,30 @@ impl Module {
             Some(p) => self.insts[p].next = inst.into(),
             None => self.blocks[block].first = inst.into(),
         }
+        self.name_enters(self.blocks[block].func, self.inst_name(inst));
+    }
+
+    /// Moves the instructions after `after` (in its block) to the end of
+    /// the empty block `to` of the same function, in order: the list is
+    /// relinked at both ends and only the moved instructions' block is
+    /// rewritten (no per-instruction unlinking).
+    pub(crate) fn move_insts_after(&mut self, after: Inst, to: Block) {
+        debug_assert!(self.blocks[to].first.is_none());
+        let Some(first) = self.insts[after].next.expand() else {
+            return;
+        };
+        let from = self.insts[after].block.expand().expect("attached");
+        let last = self.blocks[from].last;
+        self.insts[after].next = PackedOption::default();
+        self.blocks[from].last = after.into();
+        self.insts[first].prev = PackedOption::default();
+        self.blocks[to].first = first.into();
+        self.blocks[to].last = last;
+        let mut cur = Some(first);
+        while let Some(i) = cur {
+            self.insts[i].block = to.into();
+            cur = self.insts[i].next.expand();
+        }
     }
 
     /// Detaches an instruction from its block (its operands stay).
@@ -567,6 +646,7 @@ impl Module {
         let Some(block) = self.insts[inst].block.expand() else {
             return;
         };
+        self.name_leaves(self.blocks[block].func, self.inst_name(inst));
         let (prev, next) = (self.insts[inst].prev, self.insts[inst].next);
         match prev.expand() {
             Some(p) => self.insts[p].next = next,
@@ -634,6 +714,7 @@ impl Module {
             None => self.funcs[func].first_block = b.into(),
         }
         self.funcs[func].last_block = b.into();
+        self.name_enters(func, name);
         b
     }
 
@@ -648,6 +729,15 @@ impl Module {
     /// Detaches a block from its function's layout.
     pub fn detach_block(&mut self, b: Block) {
         let f = self.blocks[b].func;
+        // The block's name and its instructions' names leave the function.
+        if self.inline_names.contains_key(&f) {
+            self.name_leaves(f, self.blocks[b].name);
+            let names: alloc::vec::Vec<Option<Sym>> =
+                self.block_insts(b).map(|i| self.inst_name(i)).collect();
+            for n in names {
+                self.name_leaves(f, n);
+            }
+        }
         let (prev, next) = (self.blocks[b].prev, self.blocks[b].next);
         match prev.expand() {
             Some(p) => self.blocks[p].next = next,

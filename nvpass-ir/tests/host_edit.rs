@@ -606,3 +606,121 @@ fn clones_follow_their_originals_in_any_order() {
     }
     assert_eq!(defs, expected);
 }
+
+/// Inlining renames copies past the caller's own names, and a name the
+/// caller gives up between two inlines (an erased instruction, an erased
+/// block) is free again for the next copy, as if the caller's names were
+/// collected afresh each time.
+#[test]
+fn inlined_names_track_names_leaving_the_caller() {
+    let src = r#"
+define internal i32 @h(i32 %a) {
+  %y = add i32 %a, 1
+  ret i32 %y
+}
+
+define i32 @k(i32 %x) {
+entry:
+  %y.i2 = add i32 %x, 5
+  %y.i3 = add i32 %x, 6
+  %r0 = call i32 @h(i32 %x)
+  %r1 = call i32 @h(i32 %r0)
+  %r2 = call i32 @h(i32 %r1)
+  %r3 = call i32 @h(i32 %r2)
+  br label %out
+
+y.i4:
+  br label %out
+
+out:
+  ret i32 %r3
+}
+"#;
+    let mut m = parse(src);
+    let k = func(&m, "k");
+    let calls = calls_in(&m, k);
+    let named = |m: &Module| -> Vec<String> {
+        let k = func(m, "k");
+        m.blocks(k)
+            .flat_map(|b| m.insts(b).collect::<Vec<_>>())
+            .filter_map(|i| IrView::inst_result(m, i))
+            .filter_map(|v| m.value_name(v).map(str::to_string))
+            .filter(|n| n.starts_with("y."))
+            .collect()
+    };
+    // The first copy takes `%y.i`, the second `%y.i1`.
+    m.inline_call(calls[0]).unwrap();
+    m.inline_call(calls[1]).unwrap();
+    let names = named(&m);
+    assert!(
+        names.contains(&"y.i".into()) && names.contains(&"y.i1".into()),
+        "{names:?}"
+    );
+    // `%y.i2` leaves the caller before the third copy, which takes it.
+    let y2 = m
+        .blocks(k)
+        .flat_map(|b| m.insts(b).collect::<Vec<_>>())
+        .find(|&i| IrView::inst_result(&m, i).and_then(|v| m.value_name(v)) == Some("y.i2"))
+        .unwrap();
+    IrEdit::erase_inst(&mut m, y2).unwrap();
+    m.inline_call(calls[2]).unwrap();
+    let names = named(&m);
+    assert_eq!(
+        names.iter().filter(|n| *n == "y.i2").count(),
+        1,
+        "{names:?}"
+    );
+    // `%y.i3` stays, and the block `%y.i4` is erased before the fourth
+    // copy, which therefore takes `%y.i4`.
+    let block = m
+        .blocks(k)
+        .find(|&b| m.block_name(b) == Some("y.i4"))
+        .unwrap();
+    m.erase_block(block).unwrap();
+    m.inline_call(calls[3]).unwrap();
+    let names = named(&m);
+    assert!(
+        names.contains(&"y.i3".into()) && names.contains(&"y.i4".into()),
+        "{names:?}"
+    );
+    assert!(!names.contains(&"y.i5".into()), "{names:?}");
+    verified(&m);
+}
+
+/// The reference IR's constant-time `next_inst` and `prev_inst` follow the
+/// order of `insts` in every block of the lit inputs.
+#[test]
+fn neighbors_follow_block_order() {
+    fn ll_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                ll_files(&p, out);
+            } else if p.extension().is_some_and(|x| x == "ll") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    ll_files(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/lit"),
+        &mut files,
+    );
+    let mut checked = 0;
+    for path in files {
+        let Ok(m) = parse_module(&std::fs::read(&path).unwrap()) else {
+            continue;
+        };
+        for f in IrView::funcs(&m) {
+            for b in m.blocks(f) {
+                let insts: Vec<_> = m.insts(b).collect();
+                for (k, &i) in insts.iter().enumerate() {
+                    assert_eq!(m.next_inst(i), insts.get(k + 1).copied());
+                    assert_eq!(m.prev_inst(i), k.checked_sub(1).map(|p| insts[p]));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+}

@@ -47,3 +47,35 @@ fn move_inst_before_moves_an_op_between_blocks() {
     let r = m.inst_result(sub).unwrap();
     assert_eq!(m.inst_users(r).collect::<Vec<_>>(), [ret]);
 }
+
+/// The trait's default `next_inst` and `prev_inst` (the tile IR does not
+/// override them) follow the order of `insts`.
+#[test]
+fn neighbors_follow_block_order() {
+    let mut m = Module::new();
+    let i32t = m.int_ty(32);
+    let sig = m.func_ty(i32t, &[i32t, i32t]);
+    let f = m.add_func("f", sig, FuncKind::Device, Visibility::Private);
+    let mut b = FuncBuilder::define(&mut m, f);
+    let (x, y) = (b.param(0), b.param(1));
+    let c = b.cmp(CmpPred::Slt, x, y);
+    let s = b.binary(BinOp::Sub, y, x);
+    let t = b.binary(BinOp::Add, s, x);
+    let (lt, ge) = (b.block("lt", &[]), b.block("ge", &[]));
+    b.cond_br(c, lt, &[], ge, &[]);
+    b.switch_to(lt);
+    b.ret(Some(t));
+    b.switch_to(ge);
+    b.ret(Some(x));
+    let fid = m.func_by_name("f").unwrap();
+    let mut seen = 0;
+    for blk in m.blocks(fid).collect::<Vec<_>>() {
+        let insts: Vec<_> = m.insts(blk).collect();
+        for (k, &i) in insts.iter().enumerate() {
+            assert_eq!(m.next_inst(i), insts.get(k + 1).copied());
+            assert_eq!(m.prev_inst(i), k.checked_sub(1).map(|p| insts[p]));
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, 6);
+}

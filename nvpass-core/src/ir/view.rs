@@ -424,6 +424,29 @@ pub trait IrView: TypeView + SyncIfParallel {
     /// The block containing instruction `i`.
     fn inst_block(&self, i: InstId) -> BlockId;
 
+    /// The instruction after `i` in its block (`None` after the last). The
+    /// default walks the block; a host with linked instructions answers
+    /// in constant time.
+    fn next_inst(&self, i: InstId) -> Option<InstId> {
+        let mut it = self.insts(self.inst_block(i));
+        it.find(|&j| j == i)?;
+        it.next()
+    }
+
+    /// The instruction before `i` in its block (`None` before the first).
+    /// The default walks the block; a host with linked instructions
+    /// answers in constant time.
+    fn prev_inst(&self, i: InstId) -> Option<InstId> {
+        let mut prev = None;
+        for j in self.insts(self.inst_block(i)) {
+            if j == i {
+                return prev;
+            }
+            prev = Some(j);
+        }
+        None
+    }
+
     /// The function containing instruction `i`.
     fn inst_func(&self, i: InstId) -> FuncId {
         self.block_func(self.inst_block(i))

@@ -30,18 +30,14 @@ pub fn after_def<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Option<InstId> {
     match ir.value_kind(v) {
         ValueKind::Argument { func, .. } => first_non_alloca(ir, func),
         ValueKind::Inst(i) => {
-            let b = ir.inst_block(i);
-            let mut seen = false;
+            // From `i` on, not from the top of the block: a long entry
+            // block of allocas would make every lookup walk it.
             let is_phi = ir.opcode(i) == Opcode::Phi;
-            for j in ir.insts(b) {
-                if seen && !(is_phi && ir.opcode(j) == Opcode::Phi) {
-                    return Some(j);
-                }
-                if j == i {
-                    seen = true;
-                }
+            let mut j = ir.next_inst(i)?;
+            while is_phi && ir.opcode(j) == Opcode::Phi {
+                j = ir.next_inst(j)?;
             }
-            None
+            Some(j)
         }
         _ => None,
     }
@@ -72,34 +68,54 @@ fn existing_cast<M: IrView + ?Sized>(
     v: ValueId,
     ty: nvpass_core::ir::TypeId,
 ) -> Option<ValueId> {
-    let (block, start) = match ir.value_kind(v) {
+    let (block, def) = match ir.value_kind(v) {
         ValueKind::Argument { func, .. } => (ir.entry_block(func)?, None),
         ValueKind::Inst(i) => (ir.inst_block(i), Some(i)),
         _ => return None,
     };
-    let mut active = start.is_none();
-    for j in ir.insts(block) {
-        if !active {
-            active = Some(j) == start;
+    // Any cast of the run may precede the one sought: casts of other
+    // arguments, and the casts of entry allocas, which the converter places
+    // right after each alloca, between the allocas and the argument casts.
+    // So each cast of `v` to `ty` in the block is walked back to the
+    // definition (or, for an argument, to the top of the entry block) over
+    // allocas, phis and casts only; of those that get there, the first in
+    // the block is the one. Walking from the casts, not from the top of the
+    // block, keeps a long run of allocas from being walked per lookup.
+    let mut best: Option<(usize, ValueId)> = None;
+    for c in ir.inst_users(v) {
+        let Some(r) = ir.inst_result(c) else { continue };
+        if ir.opcode(c) != Opcode::AddrSpaceCast
+            || ir.operand(c, 0) != Some(v)
+            || ir.value_type(r) != ty
+            || ir.inst_block(c) != block
+        {
             continue;
         }
-        match ir.opcode(j) {
-            Opcode::Alloca | Opcode::Phi => {}
-            Opcode::AddrSpaceCast => {
-                // Any cast of the run may precede the one sought: casts of
-                // other arguments, and the casts of entry allocas, which
-                // the converter places right after each alloca, between
-                // the allocas and the argument casts.
-                let src = ir.operand(j, 0)?;
-                let r = ir.inst_result(j)?;
-                if src == v && ir.value_type(r) == ty {
-                    return Some(r);
+        let mut dist = 0usize;
+        let mut cur = ir.prev_inst(c);
+        let reached = loop {
+            match cur {
+                Some(j) if Some(j) == def => break true,
+                Some(j) => {
+                    if !matches!(
+                        ir.opcode(j),
+                        Opcode::Alloca | Opcode::Phi | Opcode::AddrSpaceCast
+                    ) {
+                        break false;
+                    }
+                    dist += 1;
+                    cur = ir.prev_inst(j);
                 }
+                None => break def.is_none(),
             }
-            _ => return None,
+        };
+        // The fewer instructions between it and the definition (or the
+        // top), the earlier in the block.
+        if reached && best.is_none_or(|(k, _)| dist < k) {
+            best = Some((dist, r));
         }
     }
-    None
+    best.map(|(_, r)| r)
 }
 
 /// Memoizing converter: one cast per (value, target space) per function.
