@@ -1101,24 +1101,11 @@ impl IrView for Module {
     }
 
     fn next_inst(&self, i: InstId) -> Option<InstId> {
-        // Debug records are not instructions to the traits (see `insts`).
-        let d = &self.insts[ifrom(i)];
-        d.block.expand()?;
-        let mut cur = d.next.expand();
-        while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
-            cur = self.insts[j].next.expand();
-        }
-        cur.map(iid)
+        self.neighbor(ifrom(i), |d| d.next)
     }
 
     fn prev_inst(&self, i: InstId) -> Option<InstId> {
-        let d = &self.insts[ifrom(i)];
-        d.block.expand()?;
-        let mut cur = d.prev.expand();
-        while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
-            cur = self.insts[j].prev.expand();
-        }
-        cur.map(iid)
+        self.neighbor(ifrom(i), |d| d.prev)
     }
 
     fn opcode(&self, i: InstId) -> Opcode {
@@ -2314,6 +2301,22 @@ impl Module {
     /// no name clashes with one already in the function: like LLVM's
     /// inliner, a copied `%x` becomes `%x.i`, then `%x.i1`, `%x.i2`, ...
     /// Unnamed values stay unnamed.
+    /// The nearest instruction from `i` along `step` (its next or previous
+    /// link) that the traits see: debug records are not instructions to
+    /// them (see `insts`). `None` for a detached `i`.
+    fn neighbor(
+        &self,
+        i: Inst,
+        step: impl Fn(&crate::inst::InstData) -> PackedOption<Inst>,
+    ) -> Option<InstId> {
+        self.insts[i].block.expand()?;
+        let mut cur = step(&self.insts[i]).expand();
+        while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
+            cur = step(&self.insts[j]).expand();
+        }
+        cur.map(iid)
+    }
+
     fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
         let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
         // The names of the form `x.i`/`x.iN` in the function, kept from
