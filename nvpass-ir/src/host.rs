@@ -1896,6 +1896,9 @@ impl IrEdit for Module {
             return Err(EditError::HasUses);
         }
         self.drop_md_uses(v);
+        // The whole record of its names goes (before the blocks, whose
+        // detaching would otherwise update it name by name).
+        self.inline_names.remove(&f);
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
             for i in self.block_insts(*b).collect::<Vec<_>>() {
@@ -1915,7 +1918,6 @@ impl IrEdit for Module {
             }
         }
         self.funcs[f].erased = true;
-        self.inline_names.remove(&f);
         if let Some(n) = self.values[v].name {
             self.symbols.remove(&n);
         }
