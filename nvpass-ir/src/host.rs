@@ -2320,30 +2320,24 @@ impl Module {
     }
 
     fn uniquify_inlined_names(&mut self, func: Func, copied: &[Block]) {
-        let copied_set: hashbrown::HashSet<Block> = copied.iter().copied().collect();
         // The names of the form `x.i`/`x.iN` in the function, kept from
         // one inline to the next (see `Module::inline_names`); the first
         // inline into a function collects them from its own part.
         if !self.inline_names.contains_key(&func) {
-            let strings = &self.strings;
-            let keep = |n: &Option<Sym>| n.is_some_and(|s| is_inline_name(strings.get(s)));
-            let mut names: hashbrown::HashSet<Sym> = hashbrown::HashSet::new();
-            for p in &self.funcs[func].params {
-                names.extend(Some(self.values[p.value].name).filter(keep).flatten());
-            }
-            for b in self.func_blocks(func) {
-                if copied_set.contains(&b) {
-                    continue;
-                }
-                names.extend(Some(self.blocks[b].name).filter(keep).flatten());
-                for i in self.block_insts(b) {
-                    let n = self.insts[i]
-                        .result
-                        .expand()
-                        .and_then(|r| self.values[r].name);
-                    names.extend(Some(n).filter(keep).flatten());
-                }
-            }
+            let copied: hashbrown::HashSet<Block> = copied.iter().copied().collect();
+            let params = self.funcs[func]
+                .params
+                .iter()
+                .map(|p| self.values[p.value].name);
+            let own = self.func_blocks(func).filter(|b| !copied.contains(b));
+            let names: hashbrown::HashSet<Sym> = params
+                .chain(own.flat_map(|b| {
+                    core::iter::once(self.blocks[b].name)
+                        .chain(self.block_insts(b).map(|i| self.inst_name(i)))
+                }))
+                .flatten()
+                .filter(|&s| is_inline_name(self.strings.get(s)))
+                .collect();
             self.inline_names.insert(func, names);
         }
         // `name.i`, then `name.i1`, `name.i2`, ...: each function remembers

@@ -553,7 +553,7 @@ impl Module {
     }
 
     /// The name of an instruction's result.
-    fn inst_name(&self, inst: Inst) -> Option<Sym> {
+    pub(crate) fn inst_name(&self, inst: Inst) -> Option<Sym> {
         self.insts[inst]
             .result
             .expand()
