@@ -76,46 +76,46 @@ fn existing_cast<M: IrView + ?Sized>(
     // Any cast of the run may precede the one sought: casts of other
     // arguments, and the casts of entry allocas, which the converter places
     // right after each alloca, between the allocas and the argument casts.
-    // So each cast of `v` to `ty` in the block is walked back to the
-    // definition (or, for an argument, to the top of the entry block) over
-    // allocas, phis and casts only; of those that get there, the first in
-    // the block is the one. Walking from the casts, not from the top of the
-    // block, keeps a long run of allocas from being walked per lookup.
-    let mut best: Option<(usize, ValueId)> = None;
-    for c in ir.inst_users(v) {
-        let Some(r) = ir.inst_result(c) else { continue };
-        if ir.opcode(c) != Opcode::AddrSpaceCast
-            || ir.operand(c, 0) != Some(v)
-            || ir.value_type(r) != ty
-            || ir.inst_block(c) != block
-        {
-            continue;
+    // So of the casts of `v` to `ty` in the block, those inside the run are
+    // kept, and the first in the block (the fewest steps back) is the one.
+    // Starting from the casts, not from the top of the block, keeps a long
+    // run of allocas from being walked per lookup.
+    ir.inst_users(v)
+        .filter(|&c| {
+            ir.opcode(c) == Opcode::AddrSpaceCast
+                && ir.operand(c, 0) == Some(v)
+                && ir.inst_block(c) == block
+        })
+        .filter_map(|c| {
+            let r = ir.inst_result(c).filter(|&r| ir.value_type(r) == ty)?;
+            Some((steps_back_over_run(ir, c, def)?, r))
+        })
+        .min_by_key(|&(steps, _)| steps)
+        .map(|(_, r)| r)
+}
+
+/// How many instructions lie between `def` and `c`, when all of them are
+/// allocas, phis or casts (`def` `None`: between the top of the block and
+/// `c`); `None` when another instruction lies between.
+fn steps_back_over_run<M: IrView + ?Sized>(
+    ir: &M,
+    c: InstId,
+    def: Option<InstId>,
+) -> Option<usize> {
+    let mut steps = 0;
+    let mut cur = ir.prev_inst(c);
+    while cur != def {
+        let j = cur?;
+        if !matches!(
+            ir.opcode(j),
+            Opcode::Alloca | Opcode::Phi | Opcode::AddrSpaceCast
+        ) {
+            return None;
         }
-        let mut dist = 0usize;
-        let mut cur = ir.prev_inst(c);
-        let reached = loop {
-            match cur {
-                Some(j) if Some(j) == def => break true,
-                Some(j) => {
-                    if !matches!(
-                        ir.opcode(j),
-                        Opcode::Alloca | Opcode::Phi | Opcode::AddrSpaceCast
-                    ) {
-                        break false;
-                    }
-                    dist += 1;
-                    cur = ir.prev_inst(j);
-                }
-                None => break def.is_none(),
-            }
-        };
-        // The fewer instructions between it and the definition (or the
-        // top), the earlier in the block.
-        if reached && best.is_none_or(|(k, _)| dist < k) {
-            best = Some((dist, r));
-        }
+        steps += 1;
+        cur = ir.prev_inst(j);
     }
-    best.map(|(_, r)| r)
+    Some(steps)
 }
 
 /// Memoizing converter: one cast per (value, target space) per function.
