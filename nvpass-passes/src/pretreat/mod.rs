@@ -226,11 +226,14 @@ impl Pretreat {
                 let mut round_changes = 0;
                 // Rules that can find nothing in `f` are skipped until a
                 // rule changes it (see `census.rs`).
-                let mut may = if use_census {
-                    census::census(m, f, &mut callees)
-                } else {
-                    census::ALL_FUNCTION_RULES
+                let take_census = |m: &M, callees: &mut census::CalleeRules| {
+                    if use_census {
+                        census::census(m, f, callees)
+                    } else {
+                        census::ALL_FUNCTION_RULES
+                    }
                 };
+                let mut may = take_census(m, &mut callees);
                 for r in PRETREAT_RULES
                     .iter()
                     .filter(|r| r.scope == RuleScope::Function)
@@ -256,11 +259,7 @@ impl Pretreat {
                     // change: take it again for the rules still to run.
                     if n > 0 {
                         callees.clear();
-                        may = if use_census {
-                            census::census(m, f, &mut callees)
-                        } else {
-                            census::ALL_FUNCTION_RULES
-                        };
+                        may = take_census(m, &mut callees);
                     }
                 }
                 if round_changes == 0 {
