@@ -511,7 +511,7 @@ impl Module {
             IrOpcode::Call,
             ret,
             &ops,
-            Extra::Call(alloc::boxed::Box::new(data)),
+            Extra::Call(alloc::sync::Arc::new(data)),
             None,
         )
     }
@@ -525,8 +525,8 @@ impl Module {
         bmap: &HashMap<Block, Block>,
         result: Option<Value>,
     ) -> Inst {
-        let d = self.insts[src].clone();
-        let new = self.insts.push(crate::inst::InstData {
+        let d = &self.insts[src];
+        let data = crate::inst::InstData {
             opcode: d.opcode,
             ty: d.ty,
             result: result.into(),
@@ -538,12 +538,14 @@ impl Module {
             block: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),
-        });
+        };
+        let nops = d.ops.len();
+        let new = self.insts.push(data);
         if let Some(r) = result {
             self.values[r].kind = IrValueKind::Inst(new);
         }
-        for (i, o) in d.ops.iter().enumerate() {
-            let v = self.map_operand(o.value, vmap);
+        for i in 0..nops {
+            let v = self.map_operand(self.insts[src].ops[i].value, vmap);
             let op = self.add_use(v, IrUser::Inst(new), i as u32);
             self.insts[new].ops.push(op);
         }
@@ -590,9 +592,16 @@ impl Module {
             new_blocks.push(nb);
         }
         // Results first, so forward references (phis, later blocks) resolve.
-        let mut pairs = Vec::new();
+        // Counting first sizes the map and the list once.
+        let count: usize = src_blocks
+            .iter()
+            .map(|&b| self.block_insts(b).count())
+            .sum();
+        vmap.reserve(count);
+        let mut pairs = Vec::with_capacity(count);
         for &b in &src_blocks {
-            for i in self.block_insts(b).collect::<Vec<_>>() {
+            let mut cur = self.inst_cursor(b);
+            while let Some(i) = cur.next(self) {
                 let r = self.insts[i].result.expand().map(|r| {
                     let (ty, name) = (self.values[r].ty, self.values[r].name);
                     let n = self.new_value(ty, IrValueKind::Placeholder, name);
@@ -632,7 +641,8 @@ impl Module {
 
     /// Replaces incoming block `old` by `new` in the phis of `block`.
     fn retarget_phis(&mut self, block: Block, old: Block, new: Block) {
-        for i in self.block_insts(block).collect::<Vec<_>>() {
+        let mut cur = self.inst_cursor(block);
+        while let Some(i) = cur.next(self) {
             if self.insts[i].opcode != IrOpcode::Phi {
                 break;
             }
@@ -794,7 +804,8 @@ impl Module {
         };
         let mut merged: HashMap<Md, Md> = HashMap::new();
         for &b in blocks {
-            for i in self.block_insts(b).collect::<Vec<_>>() {
+            let mut cur = self.inst_cursor(b);
+            while let Some(i) = cur.next(self) {
                 let op = self.insts[i].opcode;
                 let touches_memory = matches!(
                     op,
@@ -848,7 +859,8 @@ impl Module {
         let dbg = self.sym("dbg");
         let mut cache = HashMap::new();
         for &b in blocks {
-            for i in self.block_insts(b).collect::<Vec<_>>() {
+            let mut cur = self.inst_cursor(b);
+            while let Some(i) = cur.next(self) {
                 let attachment = self.insts[i].md.iter().position(|a| a.kind == dbg);
                 if let Some(p) = attachment {
                     match (call_loc, self.insts[i].md[p].node) {
@@ -1901,7 +1913,8 @@ impl IrEdit for Module {
         self.inline_names.remove(&f);
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
-            for i in self.block_insts(*b).collect::<Vec<_>>() {
+            let mut cur = self.inst_cursor(*b);
+            while let Some(i) = cur.next(self) {
                 // One at a time: removing a use may renumber a later use of
                 // the same value by this instruction (see `Module::erase_inst`).
                 while let Some(o) = self.insts[i].ops.pop() {
@@ -2343,15 +2356,18 @@ impl Module {
         // `name.i`, then `name.i1`, `name.i2`, ...: each function remembers
         // where the search for a base name stopped, so inlining one callee
         // N times into one caller probes O(N) names, not O(N^2).
-        let fresh = |m: &mut Module, name: Sym| -> Sym {
-            let base = m.strings.get(name).to_vec();
-            let mut candidate = base.clone();
+        // One buffer for every candidate name of this inline.
+        let mut candidate: Vec<u8> = Vec::new();
+        let mut fresh = |m: &mut Module, name: Sym| -> Sym {
+            candidate.clear();
+            candidate.extend_from_slice(m.strings.get(name));
             candidate.extend_from_slice(b".i");
+            let stem = candidate.len();
             let mut n = m.inline_suffix.get(&(func, name)).copied().unwrap_or(0);
             loop {
                 if n > 0 {
-                    candidate.truncate(base.len() + 2);
-                    candidate.extend_from_slice(alloc::format!("{n}").as_bytes());
+                    candidate.truncate(stem);
+                    push_decimal(&mut candidate, n);
                 }
                 let s = m.strings.intern(&candidate);
                 n += 1;
@@ -2367,7 +2383,8 @@ impl Module {
                 let s = fresh(self, name);
                 self.blocks[b].name = Some(s);
             }
-            for i in self.block_insts(b).collect::<Vec<_>>() {
+            let mut cur = self.inst_cursor(b);
+            while let Some(i) = cur.next(self) {
                 if let Some(r) = self.insts[i].result.expand() {
                     if let Some(name) = self.values[r].name {
                         let s = fresh(self, name);
@@ -2626,7 +2643,8 @@ impl Module {
 
     /// Removes the incoming entries for `pred` from the phis of `block`.
     pub fn remove_phi_incoming(&mut self, block: Block, pred: Block) {
-        for i in self.block_insts(block).collect::<Vec<_>>() {
+        let mut cur = self.inst_cursor(block);
+        while let Some(i) = cur.next(self) {
             if self.insts[i].opcode != IrOpcode::Phi {
                 break;
             }
@@ -2638,9 +2656,32 @@ impl Module {
     }
 }
 
+/// Appends the decimal digits of `n` to `out`.
+fn push_decimal(out: &mut Vec<u8>, mut n: u32) {
+    let start = out.len();
+    loop {
+        out.push(b'0' + (n % 10) as u8);
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out[start..].reverse();
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Inlined-name suffixes are written without formatting machinery.
+    #[test]
+    fn decimal_suffixes() {
+        for n in [0u32, 1, 9, 10, 42, 100, 1009, u32::MAX] {
+            let mut out = b"x.i".to_vec();
+            push_decimal(&mut out, n);
+            assert_eq!(out, alloc::format!("x.i{n}").into_bytes());
+        }
+    }
 
     /// The direct opcode mapping agrees with mapping by keyword.
     #[test]

@@ -10,6 +10,7 @@ use crate::entity::{Block, Inst, Sym, Type, Value};
 use crate::metadata::Attachment;
 use crate::value::Operand;
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use bitflags::bitflags;
 use cranelift_entity::packed_option::PackedOption;
@@ -474,8 +475,10 @@ pub enum Extra {
     },
     /// `extractvalue` / `insertvalue` indices.
     Indices(Box<SmallVec<[u32; 4]>>),
-    /// Call-site data.
-    Call(Box<CallData>),
+    /// Call-site data, shared between copies: inlining and cloning copy
+    /// many call sites, and copying one is then a reference-count
+    /// increment. [`InstData::call_mut`] unshares it before a change.
+    Call(Arc<CallData>),
     /// `landingpad` clauses: `true` = `catch`, `false` = `filter`, one per op.
     LandingPad(Box<SmallVec<[bool; 2]>>),
     /// Debug record kind (`value`, `declare`, `assign`, `label`).
@@ -524,10 +527,11 @@ impl InstData {
         }
     }
 
-    /// Mutable call-site data.
+    /// Mutable call-site data (copied first when another instruction
+    /// shares it).
     pub fn call_mut(&mut self) -> Option<&mut CallData> {
         match &mut self.extra {
-            Extra::Call(c) => Some(c),
+            Extra::Call(c) => Some(Arc::make_mut(c)),
             _ => None,
         }
     }

@@ -689,6 +689,12 @@ impl Module {
         }
     }
 
+    /// A walk over the instructions of `block` during which the module may
+    /// change (see [`InstCursor`]).
+    pub(crate) fn inst_cursor(&self, block: Block) -> InstCursor {
+        InstCursor(self.blocks[block].first)
+    }
+
     /// The terminator of a block (its last instruction, if a terminator).
     pub fn terminator(&self, block: Block) -> Option<Inst> {
         let l = self.blocks[block].last.expand()?;
@@ -845,6 +851,22 @@ impl Iterator for InstIter<'_> {
     fn next(&mut self) -> Option<Inst> {
         let i = self.cur.expand()?;
         self.cur = self.m.insts[i].next;
+        Some(i)
+    }
+}
+
+/// A walk over a block's instructions that does not borrow the module, so
+/// the loop body may change it: each step reads the next instruction
+/// before handing out the current one, so the body may change or erase the
+/// instruction it was given (but not the one after it). Costs nothing
+/// where collecting the block into a `Vec` first costs an allocation.
+pub(crate) struct InstCursor(PackedOption<Inst>);
+
+impl InstCursor {
+    /// The next instruction, if any.
+    pub(crate) fn next(&mut self, m: &Module) -> Option<Inst> {
+        let i = self.0.expand()?;
+        self.0 = m.insts[i].next;
         Some(i)
     }
 }

@@ -1289,7 +1289,7 @@ fn calls() {
         Opcode::Call,
         v,
         &[ia, x],
-        Extra::Call(Box::new(cd)),
+        Extra::Call(std::sync::Arc::new(cd)),
         None,
     );
     let srcloc = m.sym("srcloc");
@@ -1322,7 +1322,7 @@ fn calls() {
         Opcode::Call,
         i32t,
         &[gv, x, x, p],
-        Extra::Call(Box::new(cd)),
+        Extra::Call(std::sync::Arc::new(cd)),
         Some("bd"),
     );
     ret_void(&mut m, b);
@@ -1379,7 +1379,7 @@ fn invoke_and_landingpad() {
         Opcode::Invoke,
         v,
         &[gv],
-        Extra::Call(Box::new(cd)),
+        Extra::Call(std::sync::Arc::new(cd)),
         None,
     );
     m.insts[iv].blocks.extend([ok, bad]);

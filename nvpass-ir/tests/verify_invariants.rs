@@ -886,7 +886,7 @@ fn never_panics_on_corrupted_modules() {
                         nargs: (rnd() % 4) as u32,
                         ..Default::default()
                     };
-                    d.extra = Extra::Call(Box::new(c));
+                    d.extra = Extra::Call(std::sync::Arc::new(c));
                     d.opcode = Opcode::Call;
                 }
             }

@@ -955,7 +955,7 @@ impl Parser<'_> {
             tail,
             addrspace,
         };
-        let i = self.mk(op, ret, &ops, Extra::Call(Box::new(cd)));
+        let i = self.mk(op, ret, &ops, Extra::Call(alloc::sync::Arc::new(cd)));
         self.m.insts[i].flags = flags;
         self.m.insts[i].blocks = blocks;
         Ok((i, ret))

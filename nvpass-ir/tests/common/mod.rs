@@ -197,7 +197,7 @@ pub fn call(m: &mut Module, b: Block, callee: Func, args: &[Value], name: Option
         Opcode::Call,
         ret,
         &ops,
-        Extra::Call(Box::new(cd)),
+        Extra::Call(std::sync::Arc::new(cd)),
         name,
     )
 }
