@@ -310,6 +310,30 @@ impl Module {
         }
     }
 
+    /// The first stored attribute of `set` (groups expanded) whose keyword
+    /// is `kind` and for which `pick` gives a value, compared as interned
+    /// names like [`Module::set_has_key`]: what the trait's default gets by
+    /// converting every attribute, without converting any.
+    fn set_find_kind<T>(
+        &self,
+        set: &AttrSet,
+        kind: AttrKind,
+        pick: impl Fn(&IrAttr) -> Option<T>,
+    ) -> Option<T> {
+        let name = self.strings.lookup(kind.name().as_bytes())?;
+        set.attrs
+            .iter()
+            .chain(
+                set.groups
+                    .iter()
+                    .flat_map(move |&g| self.group_attrs(g).iter()),
+            )
+            .filter(|a| {
+                matches!(**a, IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
+            })
+            .find_map(pick)
+    }
+
     fn func_set(&self, f: Func, slot: AttrSlot) -> Option<&AttrSet> {
         let d = &self.funcs[f];
         match slot {
@@ -1062,6 +1086,22 @@ impl IrView for Module {
     fn has_attr(&self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
         self.func_set(ffrom(f), slot)
             .is_some_and(|s| self.set_has_key(s, key))
+    }
+
+    fn int_attr(&self, f: FuncId, slot: AttrSlot, kind: AttrKind) -> Option<u64> {
+        let set = self.func_set(ffrom(f), slot)?;
+        self.set_find_kind(set, kind, |a| match *a {
+            IrAttr::Int { value, .. } => Some(value),
+            _ => None,
+        })
+    }
+
+    fn type_attr(&self, f: FuncId, slot: AttrSlot, kind: AttrKind) -> Option<TypeId> {
+        let set = self.func_set(ffrom(f), slot)?;
+        self.set_find_kind(set, kind, |a| match *a {
+            IrAttr::Type { ty, .. } => Some(tid(ty)),
+            _ => None,
+        })
     }
 
     fn blocks(&self, f: FuncId) -> impl Iterator<Item = BlockId> + '_ {

@@ -105,3 +105,49 @@ fn remove_absent_and_present() {
         .call_attrs(call, AttrSlot::Function)
         .any(|a| conv.matches(&a)));
 }
+
+/// `int_attr` and `type_attr` look attributes up by interned name too;
+/// they must return what the first matching attribute of `attrs` holds.
+#[test]
+fn int_and_type_attr_agree_with_scanning() {
+    use nvpass_core::ir::Attr;
+    let (mut ints, mut types) = (0u64, 0u64);
+    for path in inputs() {
+        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
+            continue;
+        };
+        for f in m.funcs().collect::<Vec<_>>() {
+            let nparams = m.params(f).count() as u32;
+            let slots = [AttrSlot::Function, AttrSlot::Return]
+                .into_iter()
+                .chain((0..nparams).map(AttrSlot::Param));
+            for slot in slots {
+                for &kind in AttrKind::ALL {
+                    let int = m.attrs(f, slot).find_map(|a| match a {
+                        Attr::Int(k, v) if k == kind => Some(v),
+                        _ => None,
+                    });
+                    let ty = m.attrs(f, slot).find_map(|a| match a {
+                        Attr::Type(k, t) if k == kind => Some(t),
+                        _ => None,
+                    });
+                    let at = || {
+                        format!(
+                            "{}: {} {slot:?} {kind:?}",
+                            path.display(),
+                            IrView::func_name(&m, f)
+                        )
+                    };
+                    assert_eq!(m.int_attr(f, slot, kind), int, "{}", at());
+                    assert_eq!(m.type_attr(f, slot, kind), ty, "{}", at());
+                    ints += u64::from(int.is_some());
+                    types += u64::from(ty.is_some());
+                }
+            }
+        }
+    }
+    assert!(
+        ints > 100 && types > 10,
+        "{ints} int, {types} type attributes"
+    );
+}
