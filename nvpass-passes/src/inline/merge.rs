@@ -69,6 +69,10 @@ pub struct CallerInliner {
     regions: Vec<(Option<usize>, Option<FuncId>)>,
     region_of_call: HashMap<InstId, usize>,
     pool: Vec<PoolEntry>,
+    /// Allocation size of each alloca type seen (`None`: unsized), so
+    /// the data layout walks a struct once per caller, not once per
+    /// inlined copy of an alloca.
+    sizes: HashMap<TypeId, Option<u64>>,
     merge: bool,
 }
 
@@ -79,6 +83,7 @@ impl CallerInliner {
             regions: alloc::vec![(None, None)],
             region_of_call: HashMap::new(),
             pool: Vec::new(),
+            sizes: HashMap::new(),
             merge,
         }
     }
@@ -134,7 +139,7 @@ impl CallerInliner {
             ..Inlined::default()
         };
         for a in info.static_allocas {
-            let Some(shape) = alloca_shape(m, a) else {
+            let Some(shape) = alloca_shape(m, a, &mut self.sizes) else {
                 continue;
             };
             if !self.merge {
@@ -184,7 +189,11 @@ impl CallerInliner {
 
 /// `(size, alignment, address space, type)` of a single-element static
 /// alloca of aggregate type.
-fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32, TypeId)> {
+fn alloca_shape<M: IrView + ?Sized>(
+    m: &M,
+    a: InstId,
+    sizes: &mut HashMap<TypeId, Option<u64>>,
+) -> Option<(u64, u64, u32, TypeId)> {
     let ty = m.alloca_type(a)?;
     if !matches!(
         m.type_kind(ty),
@@ -197,7 +206,7 @@ fn alloca_shape<M: IrView + ?Sized>(m: &M, a: InstId) -> Option<(u64, u64, u32, 
             return None;
         }
     }
-    let size = m.alloc_size(ty)?;
+    let size = (*sizes.entry(ty).or_insert_with(|| m.alloc_size(ty)))?;
     let align = m.alloca_align(a).or_else(|| m.abi_align(ty))?;
     let TypeKind::Ptr(addr_space) = m.type_kind(m.value_type(m.inst_result(a)?)) else {
         return None;
