@@ -525,19 +525,27 @@ impl DataLayout {
     }
 
     fn size_bits_at<T: TypeView + ?Sized>(&self, types: &T, ty: TypeId, depth: u32) -> Option<u64> {
-        self.size_align_at(types, ty, depth).0
+        self.size_align_at(types, ty, depth, &mut StructMemo::new())
+            .0
     }
 
     /// Size in bits and ABI alignment in bytes of `ty`, found in one walk
-    /// of the type: asking for them separately walked each nested struct
-    /// three times per level (once for its alignment, twice for its alloc
-    /// size), so the cost grew as 3^depth. Either is `None` exactly when
+    /// of the type. Either is `None` exactly when
     /// [`DataLayout::size_in_bits`] or [`DataLayout::abi_align`] is.
+    ///
+    /// Asking for them separately walked each nested struct three times
+    /// per level (once for its alignment, twice for its alloc size), so
+    /// the cost grew as 3^depth; and a struct whose fields repeat one
+    /// struct type (`{ %S, %S }`, nested) doubles the walk per level. So
+    /// the results for nested structs are kept in `memo` for the query, by
+    /// type and depth (the depth limit may make the same type unsized
+    /// deeper down): each distinct (type, depth) is laid out once.
     fn size_align_at<T: TypeView + ?Sized>(
         &self,
         types: &T,
         ty: TypeId,
         depth: u32,
+        memo: &mut StructMemo,
     ) -> (Option<u64>, Option<u64>) {
         if depth > MAX_TYPE_DEPTH {
             return (None, None);
@@ -560,30 +568,41 @@ impl DataLayout {
                 (Some(u64::from(e.size_bits)), Some(e.abi))
             }
             TypeKind::Array { len, elem } => {
-                let (size, align) = self.size_align_at(types, elem, depth + 1);
+                let (size, align) = self.size_align_at(types, elem, depth + 1, memo);
                 let bits = alloc_bytes(size, align)
                     .and_then(|a| len.checked_mul(a))
                     .and_then(|b| b.checked_mul(8));
                 (bits, align)
             }
-            TypeKind::Struct { packed, .. } => match self.struct_layout_at(types, ty, depth + 1) {
-                Some(l) => {
-                    let align = if packed {
-                        1
-                    } else {
-                        l.align.max(self.aggregate_abi)
-                    };
-                    (l.size.checked_mul(8), Some(align))
+            TypeKind::Struct { packed, .. } => {
+                // The outermost struct is never met again in its own query.
+                let keep = depth > 0;
+                if let Some(&r) = memo.get(&(ty, depth)).filter(|_| keep) {
+                    return r;
                 }
-                None => (None, None),
-            },
+                let r = match self.fields_layout(types, ty, depth + 1, memo, None) {
+                    Some((size, align, _)) => {
+                        let align = if packed {
+                            1
+                        } else {
+                            align.max(self.aggregate_abi)
+                        };
+                        (size.checked_mul(8), Some(align))
+                    }
+                    None => (None, None),
+                };
+                if keep {
+                    memo.insert((ty, depth), r);
+                }
+                r
+            }
             TypeKind::Vector {
                 len,
                 elem,
                 scalable: false,
             } => {
                 let bits = self
-                    .size_align_at(types, elem, depth + 1)
+                    .size_align_at(types, elem, depth + 1, memo)
                     .0
                     .and_then(|e| u64::from(len).checked_mul(e));
                 (bits, bits.map(|b| exact_or_natural(&self.vectors, b)))
@@ -610,7 +629,7 @@ impl DataLayout {
         ty: TypeId,
         depth: u32,
     ) -> Option<u64> {
-        let (size, align) = self.size_align_at(types, ty, depth);
+        let (size, align) = self.size_align_at(types, ty, depth, &mut StructMemo::new());
         alloc_bytes(size, align)
     }
 
@@ -621,7 +640,8 @@ impl DataLayout {
     }
 
     fn abi_align_at<T: TypeView + ?Sized>(&self, types: &T, ty: TypeId, depth: u32) -> Option<u64> {
-        self.size_align_at(types, ty, depth).1
+        self.size_align_at(types, ty, depth, &mut StructMemo::new())
+            .1
     }
 
     /// Field offsets, alloc size and alignment of struct `ty`; `None` if `ty`
@@ -640,6 +660,29 @@ impl DataLayout {
         ty: TypeId,
         depth: u32,
     ) -> Option<StructLayout> {
+        let mut offsets = SmallVec::new();
+        let (size, align, padded) =
+            self.fields_layout(types, ty, depth, &mut StructMemo::new(), Some(&mut offsets))?;
+        Some(StructLayout {
+            size,
+            align,
+            offsets,
+            padded,
+        })
+    }
+
+    /// Lays out the fields of struct `ty` (at `depth`): its alloc size and
+    /// alignment in bytes and whether it holds padding, and each field's
+    /// offset into `offsets` when given. `None` if `ty` is not a struct, is
+    /// opaque, or has an unsized field.
+    fn fields_layout<T: TypeView + ?Sized>(
+        &self,
+        types: &T,
+        ty: TypeId,
+        depth: u32,
+        memo: &mut StructMemo,
+        mut offsets: Option<&mut SmallVec<[u64; 8]>>,
+    ) -> Option<(u64, u64, bool)> {
         if depth > MAX_TYPE_DEPTH {
             return None;
         }
@@ -653,28 +696,27 @@ impl DataLayout {
         let mut size = 0u64;
         let mut align = 1u64;
         let mut padded = false;
-        let mut offsets = SmallVec::new();
         for field in types.struct_fields(ty) {
-            let (field_size, natural) = self.size_align_at(types, field, depth + 1);
+            let (field_size, natural) = self.size_align_at(types, field, depth + 1, memo);
             let field_align = if packed { 1 } else { natural? };
             let aligned = align_to(size, field_align);
             padded |= aligned != size;
             size = aligned;
             align = align.max(field_align);
-            offsets.push(size);
+            if let Some(o) = offsets.as_deref_mut() {
+                o.push(size);
+            }
             size = size.checked_add(alloc_bytes(field_size, natural)?)?;
         }
         let aligned = align_to(size, align);
         padded |= aligned != size;
-        size = aligned;
-        Some(StructLayout {
-            size,
-            align,
-            offsets,
-            padded,
-        })
+        Some((aligned, align, padded))
     }
 }
+
+/// Size and alignment of the nested structs met during one layout query,
+/// by type and depth (see [`DataLayout::size_align_at`]).
+type StructMemo = hashbrown::HashMap<(TypeId, u32), (Option<u64>, Option<u64>)>;
 
 /// The alloc size in bytes of a type of `size` bits and ABI alignment
 /// `align`: its store size rounded up to the alignment.
@@ -918,6 +960,30 @@ mod tests {
                 "{sized} sized, {structs} structs"
             );
         }
+    }
+
+    /// Structs whose fields repeat one struct type, nested 50 levels
+    /// (`%S_k = { %S_k-1, %S_k-1 }`): each type is laid out once per depth,
+    /// not once per path to it (2^50 paths).
+    #[test]
+    fn repeated_field_types_are_laid_out_once() {
+        let dl = nvptx();
+        let mut t = Types::default();
+        let mut ty = t.add(TypeKind::Int(8));
+        for _ in 0..50 {
+            ty = t.st(false, &[ty, ty]);
+        }
+        assert_eq!(dl.alloc_size(&t, ty), Some(1 << 50));
+        assert_eq!(dl.size_in_bits(&t, ty), Some(1 << 53));
+        assert_eq!(dl.abi_align(&t, ty), Some(1));
+        let l = dl.struct_layout(&t, ty).expect("sized");
+        assert_eq!(&l.offsets[..], &[0, 1 << 49]);
+        // Eleven more levels: 2^61 bytes, whose size in bits overflows.
+        for _ in 0..11 {
+            ty = t.st(false, &[ty, ty]);
+        }
+        assert_eq!(dl.size_in_bits(&t, ty), None);
+        assert_eq!(dl.abi_align(&t, ty), Some(1));
     }
 
     /// A struct nested hundreds of levels deep is laid out in time linear

@@ -71,6 +71,7 @@
 //!   nvpass does not ship and are refused with a message.
 
 use alloc::vec::Vec;
+use hashbrown::HashMap;
 
 use crate::ir::{
     AttrKey, AttrKind, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, Opcode,
@@ -653,20 +654,39 @@ fn type_mult_bits<M: IrView + ?Sized>(m: &M, ty: TypeId, depth: u32) -> Option<(
 /// is marshaled in. Nesting deeper than [`STRUCT_WALK_DEPTH_LIMIT`] counts
 /// as one slot (spec 001 "Struct Layout Walk").
 pub fn param_slots<M: IrView + ?Sized>(m: &M, ty: TypeId) -> u64 {
-    slots_at(m, ty, 0)
+    slots_at(m, ty, 0, &mut HashMap::new())
 }
 
-fn slots_at<M: IrView + ?Sized>(m: &M, ty: TypeId, depth: u32) -> u64 {
+/// `memo` keeps the count of each nested struct by type and depth for one
+/// query: a struct whose fields repeat one struct type, nested, would
+/// otherwise be walked once per path (2^depth for two fields per level).
+fn slots_at<M: IrView + ?Sized>(
+    m: &M,
+    ty: TypeId,
+    depth: u32,
+    memo: &mut HashMap<(TypeId, u32), u64>,
+) -> u64 {
     if depth >= STRUCT_WALK_DEPTH_LIMIT {
         return 1;
     }
     match m.type_kind(ty) {
         TypeKind::Void => 0,
-        TypeKind::Struct { opaque: false, .. } => m
-            .struct_fields(ty)
-            .map(|f| slots_at(m, f, depth + 1))
-            .fold(0u64, u64::saturating_add),
-        TypeKind::Array { len, elem } => len.saturating_mul(slots_at(m, elem, depth + 1)),
+        TypeKind::Struct { opaque: false, .. } => {
+            // The outermost struct is never met again in its own query.
+            let keep = depth > 0;
+            if let Some(&n) = memo.get(&(ty, depth)).filter(|_| keep) {
+                return n;
+            }
+            let n = m
+                .struct_fields(ty)
+                .map(|f| slots_at(m, f, depth + 1, memo))
+                .fold(0u64, u64::saturating_add);
+            if keep {
+                memo.insert((ty, depth), n);
+            }
+            n
+        }
+        TypeKind::Array { len, elem } => len.saturating_mul(slots_at(m, elem, depth + 1, memo)),
         TypeKind::Vector { len, .. } => u64::from(len).div_ceil(PARAM_VECTOR_LANES).max(1),
         _ => 1,
     }

@@ -171,6 +171,31 @@ fn model_a_type_size_engine_and_struct_walk() {
     assert_eq!(signature_slots(&m, f), 8);
 }
 
+/// A byval struct whose fields repeat one struct type four times per
+/// level, 25 levels deep: the walk stops at the depth limit, and each
+/// (type, depth) is counted once instead of once per path (4^20).
+#[test]
+fn struct_walk_of_repeated_field_types() {
+    let mut src = String::from("%S0 = type { i32 }\n");
+    for k in 1..=25 {
+        let p = k - 1;
+        src += &format!("%S{k} = type {{ %S{p}, %S{p}, %S{p}, %S{p} }}\n");
+    }
+    src += "define void @f(ptr byval(%S25) %s) {\n  ret void\n}\n";
+    let m = parse(&src);
+    let f = func(&m, "f");
+    let s = m
+        .type_attr(
+            f,
+            nvpass_core::ir::AttrSlot::Param(0),
+            nvpass_core::ir::AttrKind::ByVal,
+        )
+        .unwrap();
+    // Four fields per level for the first 20 levels; deeper counts as one.
+    assert_eq!(param_slots(&m, s), 1 << 40);
+    assert_eq!(signature_slots(&m, f), 1 << 40);
+}
+
 #[test]
 fn model_a_switch_knobs() {
     let m = parse(
