@@ -15,6 +15,7 @@ pub mod addrspace;
 pub mod cdp;
 pub mod inline;
 pub mod kernel;
+mod layout;
 pub mod pretreat;
 pub mod restrict;
 mod uses;

@@ -419,33 +419,6 @@ fn find_slots<M: IrView + ?Sized>(ir: &M, f: FuncId, p: &mut Provenance) {
     }
 }
 
-/// Byte offset of a `getelementptr` with constant indices from its base;
-/// `None` when an index is not a constant or steps into a type without a
-/// layout.
-fn gep_offset<M: IrView + ?Sized>(ir: &M, gep: InstId) -> Option<i128> {
-    let mut ty = ir.gep_source_type(gep)?;
-    let mut ops = ir.operands(gep).skip(1);
-    let first = ir.const_int(ops.next()?)?;
-    let mut off = first.checked_mul(ir.alloc_size(ty)? as i128)?;
-    for idx in ops {
-        let c = ir.const_int(idx)?;
-        match ir.type_kind(ty) {
-            TypeKind::Struct { .. } => {
-                let layout = ir.struct_layout(ty)?;
-                let k = usize::try_from(c).ok()?;
-                off = off.checked_add(*layout.offsets.get(k)? as i128)?;
-                ty = ir.struct_field(ty, k)?;
-            }
-            TypeKind::Array { elem, .. } | TypeKind::Vector { elem, .. } => {
-                off = off.checked_add(c.checked_mul(ir.alloc_size(elem)? as i128)?)?;
-                ty = elem;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
-}
-
 /// Records alloca `av` as an *aggregate slot* if every use of it, through
 /// `getelementptr`s with constant indices, `bitcast`s and `addrspacecast`s,
 /// is the pointer operand of a load or store or a `llvm.lifetime.*`
@@ -480,7 +453,8 @@ fn find_field_slot<M: IrView + ?Sized>(ir: &M, av: ValueId, p: &mut Provenance) 
                     stores.push((u, off, sz));
                 }
                 Opcode::GetElementPtr if ir.operand(u, 0) == Some(v) => {
-                    let (Some(d), Some(r)) = (gep_offset(ir, u), ir.inst_result(u)) else {
+                    let (Some(d), Some(r)) = (crate::layout::gep_offset(ir, u), ir.inst_result(u))
+                    else {
                         return;
                     };
                     let Some(o) = off.checked_add(d) else { return };

@@ -8,8 +8,7 @@ use alloc::vec::Vec;
 
 use hashbrown::HashMap;
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, Opcode, TypeId, TypeKind,
-    ValueId,
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, IrEdit, IrView, Opcode, TypeId, TypeKind, ValueId,
 };
 
 use super::{CANONICAL_KEYS, FE_KEYWORD, FE_SCOPE, NVVM_KEYWORD, NVVM_SCOPE, SCOPE_NAME_PREFIX};
@@ -167,33 +166,6 @@ pub fn canonicalize_keys<M: IrEdit + ?Sized>(m: &mut M, f: FuncId, slot: AttrSlo
     }
 }
 
-/// Offset in bytes of a `getelementptr` with constant indices from its base;
-/// `None` when an index is not a constant or steps into a type without a
-/// layout.
-fn gep_offset<M: IrView + ?Sized>(m: &M, gep: InstId) -> Option<i128> {
-    let mut ty = m.gep_source_type(gep)?;
-    let mut ops = m.operands(gep).skip(1);
-    let first = m.const_int(ops.next()?)?;
-    let mut off = first.checked_mul(m.alloc_size(ty)? as i128)?;
-    for idx in ops {
-        let c = m.const_int(idx)?;
-        match m.type_kind(ty) {
-            TypeKind::Struct { .. } => {
-                let layout = m.struct_layout(ty)?;
-                let k = usize::try_from(c).ok()?;
-                off = off.checked_add(*layout.offsets.get(k)? as i128)?;
-                ty = m.struct_field(ty, k)?;
-            }
-            TypeKind::Array { elem, .. } | TypeKind::Vector { elem, .. } => {
-                off = off.checked_add(c.checked_mul(m.alloc_size(elem)? as i128)?)?;
-                ty = elem;
-            }
-            _ => return None,
-        }
-    }
-    Some(off)
-}
-
 /// Why a struct parameter's fields cannot be roots.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum StructRefusal {
@@ -231,7 +203,7 @@ pub fn struct_field_roots<M: IrView + ?Sized>(
             match m.opcode(i) {
                 Opcode::GetElementPtr if m.operand(i, 0) == Some(v) => {
                     let r = m.inst_result(i).ok_or(StructRefusal::Escapes)?;
-                    let o = off.and_then(|o| Some(o + gep_offset(m, i)?));
+                    let o = off.and_then(|o| Some(o + crate::layout::gep_offset(m, i)?));
                     stack.push((r, o));
                 }
                 Opcode::BitCast | Opcode::AddrSpaceCast => {
