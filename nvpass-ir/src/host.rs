@@ -491,7 +491,7 @@ impl Module {
 
     fn attachment(&self, md: &[Attachment], kind: &str) -> Option<MdId> {
         md.iter()
-            .find(|a| self.str_of(a.kind) == kind)
+            .find(|a| self.strings.get(a.kind) == kind.as_bytes())
             .and_then(|a| match a.node {
                 MdRef::Node(n) => Some(mid(n)),
                 _ => None,
