@@ -267,16 +267,18 @@ impl Module {
             .unwrap_or(&[])
     }
 
+    /// The stored attributes of a set: its own, then its groups'.
+    fn stored_attrs<'a>(&'a self, set: &'a AttrSet) -> impl Iterator<Item = &'a IrAttr> + 'a {
+        set.attrs.iter().chain(
+            set.groups
+                .iter()
+                .flat_map(move |&g| self.group_attrs(g).iter()),
+        )
+    }
+
     /// All attributes of a set, groups expanded.
     fn set_attrs<'a>(&'a self, set: &'a AttrSet) -> impl Iterator<Item = Attr<'a>> + 'a {
-        set.attrs
-            .iter()
-            .chain(
-                set.groups
-                    .iter()
-                    .flat_map(move |&g| self.group_attrs(g).iter()),
-            )
-            .map(move |a| self.core_attr(a))
+        self.stored_attrs(set).map(move |a| self.core_attr(a))
     }
 
     /// Whether `set` has an attribute with key `key`. Known keywords and
@@ -284,13 +286,7 @@ impl Module {
     /// is converted ([`Module::core_attr`]); a name that was never interned
     /// is on no attribute at all.
     fn set_has_key(&self, set: &AttrSet, key: AttrKey<'_>) -> bool {
-        let stored = || {
-            set.attrs.iter().chain(
-                set.groups
-                    .iter()
-                    .flat_map(move |&g| self.group_attrs(g).iter()),
-            )
-        };
+        let stored = || self.stored_attrs(set);
         match key {
             AttrKey::Kind(k) => {
                 let Some(name) = self.strings.lookup(k.name().as_bytes()) else {
@@ -321,13 +317,7 @@ impl Module {
         pick: impl Fn(&IrAttr) -> Option<T>,
     ) -> Option<T> {
         let name = self.strings.lookup(kind.name().as_bytes())?;
-        set.attrs
-            .iter()
-            .chain(
-                set.groups
-                    .iter()
-                    .flat_map(move |&g| self.group_attrs(g).iter()),
-            )
+        self.stored_attrs(set)
             .filter(|a| {
                 matches!(**a, IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
             })

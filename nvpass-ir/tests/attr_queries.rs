@@ -2,7 +2,7 @@
 //! compares interned names instead of converting attributes; it must answer
 //! exactly as scanning `attrs` does, for every key kind.
 
-use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, IrEdit, IrView};
+use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, FuncId, IrEdit, IrView};
 use nvpass_ir::parse_module;
 
 fn inputs() -> Vec<std::path::PathBuf> {
@@ -28,10 +28,9 @@ fn inputs() -> Vec<std::path::PathBuf> {
     files
 }
 
-#[test]
-fn has_attr_agrees_with_scanning() {
-    let mut checked = 0u64;
-    let mut present = 0u64;
+/// Calls `check` with every attribute slot (function, return value, each
+/// parameter) of every function of every input that parses.
+fn for_each_slot(mut check: impl FnMut(&std::path::Path, &nvpass_ir::Module, FuncId, AttrSlot)) {
     for path in inputs() {
         let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
             continue;
@@ -42,36 +41,44 @@ fn has_attr_agrees_with_scanning() {
                 .into_iter()
                 .chain((0..nparams).map(AttrSlot::Param));
             for slot in slots {
-                let strings: Vec<String> = m
-                    .attrs(f, slot)
-                    .filter_map(|a| match a.key() {
-                        AttrKey::Str(k) => Some(k.to_string()),
-                        _ => None,
-                    })
-                    .collect();
-                let mut keys: Vec<AttrKey<'_>> =
-                    AttrKind::ALL.iter().map(|&k| AttrKey::Kind(k)).collect();
-                keys.extend(strings.iter().map(|s| AttrKey::Str(s)));
-                keys.extend([
-                    AttrKey::Str("nvvm.kernel"),
-                    AttrKey::Str("never-interned-key"),
-                    AttrKey::Other("memory"),
-                ]);
-                for key in keys {
-                    let scanned = m.attrs(f, slot).any(|a| key.matches(&a));
-                    assert_eq!(
-                        m.has_attr(f, slot, key),
-                        scanned,
-                        "{}: {} {slot:?} {key:?}",
-                        path.display(),
-                        IrView::func_name(&m, f)
-                    );
-                    checked += 1;
-                    present += u64::from(scanned);
-                }
+                check(&path, &m, f, slot);
             }
         }
     }
+}
+
+#[test]
+fn has_attr_agrees_with_scanning() {
+    let mut checked = 0u64;
+    let mut present = 0u64;
+    for_each_slot(|path, m, f, slot| {
+        let strings: Vec<String> = m
+            .attrs(f, slot)
+            .filter_map(|a| match a.key() {
+                AttrKey::Str(k) => Some(k.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut keys: Vec<AttrKey<'_>> = AttrKind::ALL.iter().map(|&k| AttrKey::Kind(k)).collect();
+        keys.extend(strings.iter().map(|s| AttrKey::Str(s)));
+        keys.extend([
+            AttrKey::Str("nvvm.kernel"),
+            AttrKey::Str("never-interned-key"),
+            AttrKey::Other("memory"),
+        ]);
+        for key in keys {
+            let scanned = m.attrs(f, slot).any(|a| key.matches(&a));
+            assert_eq!(
+                m.has_attr(f, slot, key),
+                scanned,
+                "{}: {} {slot:?} {key:?}",
+                path.display(),
+                IrView::func_name(m, f)
+            );
+            checked += 1;
+            present += u64::from(scanned);
+        }
+    });
     assert!(
         checked > 10_000 && present > 500,
         "{checked} checked, {present} present"
@@ -112,40 +119,29 @@ fn remove_absent_and_present() {
 fn int_and_type_attr_agree_with_scanning() {
     use nvpass_core::ir::Attr;
     let (mut ints, mut types) = (0u64, 0u64);
-    for path in inputs() {
-        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
-            continue;
-        };
-        for f in m.funcs().collect::<Vec<_>>() {
-            let nparams = m.params(f).count() as u32;
-            let slots = [AttrSlot::Function, AttrSlot::Return]
-                .into_iter()
-                .chain((0..nparams).map(AttrSlot::Param));
-            for slot in slots {
-                for &kind in AttrKind::ALL {
-                    let int = m.attrs(f, slot).find_map(|a| match a {
-                        Attr::Int(k, v) if k == kind => Some(v),
-                        _ => None,
-                    });
-                    let ty = m.attrs(f, slot).find_map(|a| match a {
-                        Attr::Type(k, t) if k == kind => Some(t),
-                        _ => None,
-                    });
-                    let at = || {
-                        format!(
-                            "{}: {} {slot:?} {kind:?}",
-                            path.display(),
-                            IrView::func_name(&m, f)
-                        )
-                    };
-                    assert_eq!(m.int_attr(f, slot, kind), int, "{}", at());
-                    assert_eq!(m.type_attr(f, slot, kind), ty, "{}", at());
-                    ints += u64::from(int.is_some());
-                    types += u64::from(ty.is_some());
-                }
-            }
+    for_each_slot(|path, m, f, slot| {
+        for &kind in AttrKind::ALL {
+            let int = m.attrs(f, slot).find_map(|a| match a {
+                Attr::Int(k, v) if k == kind => Some(v),
+                _ => None,
+            });
+            let ty = m.attrs(f, slot).find_map(|a| match a {
+                Attr::Type(k, t) if k == kind => Some(t),
+                _ => None,
+            });
+            let at = || {
+                format!(
+                    "{}: {} {slot:?} {kind:?}",
+                    path.display(),
+                    IrView::func_name(m, f)
+                )
+            };
+            assert_eq!(m.int_attr(f, slot, kind), int, "{}", at());
+            assert_eq!(m.type_attr(f, slot, kind), ty, "{}", at());
+            ints += u64::from(int.is_some());
+            types += u64::from(ty.is_some());
         }
-    }
+    });
     assert!(
         ints > 100 && types > 10,
         "{ints} int, {types} type attributes"
