@@ -2397,7 +2397,7 @@ impl Module {
             loop {
                 if n > 0 {
                     candidate.truncate(stem);
-                    push_decimal(&mut candidate, n);
+                    crate::print::write_u64(&mut candidate, u64::from(n));
                 }
                 let s = m.strings.intern(&candidate);
                 n += 1;
@@ -2686,32 +2686,9 @@ impl Module {
     }
 }
 
-/// Appends the decimal digits of `n` to `out`.
-fn push_decimal(out: &mut Vec<u8>, mut n: u32) {
-    let start = out.len();
-    loop {
-        out.push(b'0' + (n % 10) as u8);
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out[start..].reverse();
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Inlined-name suffixes are written without formatting machinery.
-    #[test]
-    fn decimal_suffixes() {
-        for n in [0u32, 1, 9, 10, 42, 100, 1009, u32::MAX] {
-            let mut out = b"x.i".to_vec();
-            push_decimal(&mut out, n);
-            assert_eq!(out, alloc::format!("x.i{n}").into_bytes());
-        }
-    }
 
     /// The direct opcode mapping agrees with mapping by keyword.
     #[test]
