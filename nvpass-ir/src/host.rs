@@ -2543,13 +2543,30 @@ impl Module {
             info.static_allocas.push(iid(tmp));
         }
 
-        // Split the caller's block after the call.
+        // A callee whose body is one block ending in `ret` is spliced in at
+        // the call, as LLVM's InlineFunction does, and the caller's block
+        // is not split. Splitting moves the rest of the block, so inlining
+        // the k calls of one block would cost k times the block.
+        let single_block = {
+            let f = &self.funcs[g];
+            f.first_block == f.last_block
+                && f.first_block
+                    .expand()
+                    .and_then(|b| Module::terminator(self, b))
+                    .is_some_and(|t| self.insts[t].opcode == IrOpcode::Ret)
+        };
+        // Otherwise split the caller's block after the call.
         // The tail keeps no name: the printer numbers it.
-        let tail = self.insert_block_after(caller, block, None);
-        self.move_insts_after(c, tail);
-        for s in Module::successors(self, tail).to_vec() {
-            self.retarget_phis(s, block, tail);
-        }
+        let tail = if single_block {
+            None
+        } else {
+            let tail = self.insert_block_after(caller, block, None);
+            self.move_insts_after(c, tail);
+            for s in Module::successors(self, tail).to_vec() {
+                self.retarget_phis(s, block, tail);
+            }
+            Some(tail)
+        };
 
         // Copy the callee's body between the two halves.
         let mut vmap: HashMap<Value, Value> = HashMap::new();
@@ -2591,14 +2608,35 @@ impl Module {
                 if self.insts[t].opcode == IrOpcode::Ret {
                     let v = self.insts[t].ops.first().map(|o| o.value);
                     Module::erase_inst(self, t);
-                    let void = self.types.void();
-                    let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
-                    self.insts[br].blocks.push(tail);
-                    self.append_inst(b, br);
+                    if let Some(tail) = tail {
+                        let void = self.types.void();
+                        let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
+                        self.insts[br].blocks.push(tail);
+                        self.append_inst(b, br);
+                    }
                     rets.push((v, b));
                 }
             }
         }
+        let Some(tail) = tail else {
+            // One block: its static allocas go to the caller's entry, the
+            // rest in place of the call, whose result is the returned value.
+            let allocas = self.hoist_static_allocas(entry, caller_entry);
+            self.splice_block_before(entry, c);
+            self.detach_block(entry);
+            if let Some(r) = self.insts[c].result.expand() {
+                let ty = self.values[r].ty;
+                let replacement = rets
+                    .first()
+                    .and_then(|&(v, _)| v)
+                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison));
+                self.drop_md_uses(r);
+                Module::replace_all_uses(self, r, replacement);
+            }
+            Module::erase_inst(self, c);
+            info.static_allocas.extend(allocas.into_iter().map(iid));
+            return Ok(info);
+        };
         if let Some(r) = self.insts[c].result.expand() {
             let ty = self.values[r].ty;
             let replacement = match rets.len() {
@@ -2626,7 +2664,15 @@ impl Module {
         self.insts[br].blocks.push(entry);
         self.append_inst(block, br);
 
-        // Static allocas of the inlined entry block move to the caller's entry.
+        let allocas = self.hoist_static_allocas(entry, caller_entry);
+        info.static_allocas.extend(allocas.into_iter().map(iid));
+        Ok(info)
+    }
+
+    /// Moves the static allocas of an inlined entry block to the start of
+    /// the caller's entry block (after its phis and debug records), in
+    /// order; returns them.
+    fn hoist_static_allocas(&mut self, entry: Block, caller_entry: Block) -> Vec<Inst> {
         let allocas: Vec<Inst> = self
             .block_insts(entry)
             .filter(|&i| self.is_static_alloca(i))
@@ -2644,8 +2690,7 @@ impl Module {
                 }
             }
         }
-        info.static_allocas.extend(allocas.into_iter().map(iid));
-        Ok(info)
+        allocas
     }
 
     /// `llvm.memcpy.p0.p0.i64` and its function type, declared if absent.

@@ -641,6 +641,43 @@ impl Module {
         }
     }
 
+    /// Moves every instruction of `from` before `before` (in another block
+    /// of the same function), in order, leaving `from` empty. The list is
+    /// relinked at both ends; only the moved instructions' block is
+    /// rewritten, so this costs the length of `from`, not of the
+    /// destination block. Names stay in the function, so its name record
+    /// is untouched.
+    pub(crate) fn splice_block_before(&mut self, from: Block, before: Inst) {
+        let (Some(first), Some(last)) = (
+            self.blocks[from].first.expand(),
+            self.blocks[from].last.expand(),
+        ) else {
+            return;
+        };
+        let to = self.insts[before].block.expand().expect("attached");
+        debug_assert_ne!(to, from);
+        debug_assert_eq!(self.blocks[to].func, self.blocks[from].func);
+        self.blocks[from].first = PackedOption::default();
+        self.blocks[from].last = PackedOption::default();
+        let prev = self.insts[before].prev;
+        match prev.expand() {
+            Some(p) => self.insts[p].next = first.into(),
+            None => self.blocks[to].first = first.into(),
+        }
+        self.insts[first].prev = prev;
+        self.insts[last].next = before.into();
+        self.insts[before].prev = last.into();
+        let mut cur = Some(first);
+        while let Some(i) = cur {
+            self.insts[i].block = to.into();
+            cur = if i == last {
+                None
+            } else {
+                self.insts[i].next.expand()
+            };
+        }
+    }
+
     /// Detaches an instruction from its block (its operands stay).
     pub fn detach_inst(&mut self, inst: Inst) {
         let Some(block) = self.insts[inst].block.expand() else {

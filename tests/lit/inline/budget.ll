@@ -3,15 +3,18 @@
 ; in inline-budget minus the caller's size (its instructions, model A's
 ; unit) and in inline-total-budget minus the module's size. @big costs
 ; 100 + 1 - 2 * 2 = 97, @tiny 1 + 1 - 4 -> 0. @dev has 4 instructions: the
-; first @big fits in 150 - 4 = 146; then @dev has 105, @tiny fits in 45, and
-; the second @big does not fit in the 44 left.
+; first @big fits in 150 - 4 = 146; then @dev has 103 (a one-block callee's
+; body takes the call's place, its `ret` dropped), @tiny fits in 47, and the
+; second @big does not fit in the 48 left.
 ; RUN: nvpass-cli run --pipeline inline %s --inline-budget=150 --pass-remarks=inline --pass-remarks-missed=inline 2>%t.err | FileCheck %s --check-prefix=BUDGET
 ; RUN: FileCheck --input-file %t.err %s --check-prefix=BUDGET-REMARK
 ; Kernels get inline-adj-budget1.
 ; RUN: nvpass-cli run --pipeline inline %s --inline-budget=150 --inline-adj-budget1=1000 | FileCheck %s --check-prefix=ADJ
 ; The module-wide budget: the module has 110 instructions; @dev (visited
-; first: callers bottom-up, then in module order) brings it to 211, which
-; leaves 89, less than @big costs, so @k inlines nothing.
+; first: callers bottom-up, then in module order) brings it to 207 (@big's
+; 100 replace a call, @tiny's none replace another, and @tiny, left without
+; callers, is erased), which leaves 93, less than @big costs, so @k inlines
+; nothing.
 ; RUN: nvpass-cli run --pipeline inline %s --inline-total-budget=300 --pass-remarks-missed=inline 2>%t.tot | FileCheck %s --check-prefix=TOTAL
 ; RUN: FileCheck --input-file %t.tot %s --check-prefix=TOTAL-REMARK
 ; Default budget 20000: everything is inlined.
@@ -156,7 +159,7 @@ define ptx_kernel void @k(i32 %x, ptr %out) {
 }
 
 ; BUDGET-REMARK-DAG: remark: 'big' inlined into 'dev' with (cost=97, threshold=146): cost within threshold and budget
-; BUDGET-REMARK-DAG: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=44)
-; BUDGET-REMARK-DAG: remark: 'tiny' inlined into 'dev' with (cost=0, threshold=45)
-; TOTAL-REMARK: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=89)
-; TOTAL-REMARK: remark: 'big' not inlined into 'k' because the inline budget is exhausted (cost=97, budget=89)
+; BUDGET-REMARK-DAG: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=48)
+; BUDGET-REMARK-DAG: remark: 'tiny' inlined into 'dev' with (cost=0, threshold=47)
+; TOTAL-REMARK: remark: 'big' not inlined into 'dev' because the inline budget is exhausted (cost=97, budget=93)
+; TOTAL-REMARK: remark: 'big' not inlined into 'k' because the inline budget is exhausted (cost=97, budget=93)

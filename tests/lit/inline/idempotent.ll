@@ -6,12 +6,12 @@
 ; self-recursive helper and, for model C, a pair of mutually recursive
 ; helpers) must not unroll further on the second run.
 ;
-; RUN: nvpass-cli run --pipeline inline %s --inline-budget=40 -o %t.a1
-; RUN: nvpass-cli run --pipeline inline %t.a1 --inline-budget=40 --pass-remarks=inline --pass-remarks-missed=inline --stats -o %t.a2 2>%t.a2.err
+; RUN: nvpass-cli run --pipeline inline %s --inline-budget=24 -o %t.a1
+; RUN: nvpass-cli run --pipeline inline %t.a1 --inline-budget=24 --pass-remarks=inline --pass-remarks-missed=inline --stats -o %t.a2 2>%t.a2.err
 ; RUN: FileCheck --input-file %t.a2.err %s --check-prefix=SECOND
 ; RUN: FileCheck --input-file %t.a1 %s --check-prefixes=CHECK,A
 ; RUN: FileCheck --input-file %t.a2 %s --check-prefixes=CHECK,A
-; RUN: nvpass-cli run --pipeline inline,inline %s --inline-budget=40 | FileCheck %s --check-prefixes=CHECK,A
+; RUN: nvpass-cli run --pipeline inline,inline %s --inline-budget=24 | FileCheck %s --check-prefixes=CHECK,A
 ;
 ; RUN: nvpass-cli run --pipeline 'inline<model=llvm>' %s --inline-threshold=5 -o %t.b1
 ; RUN: nvpass-cli run --pipeline 'inline<model=llvm>' %t.b1 --inline-threshold=5 --pass-remarks=inline --pass-remarks-missed=inline --stats -o %t.b2 2>%t.b2.err
