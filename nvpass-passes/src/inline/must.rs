@@ -34,7 +34,15 @@
 //! Every call site whose direct callee has `alwaysinline` is inlined with
 //! [`IrEdit::inline_call_with_info`], callers in module order, including
 //! the calls that inlining copies in (so chains of always-inline helpers
-//! collapse in one run). A call is not inlined, and gets the Missed remark
+//! collapse in one run). Within a caller, call sites are taken from last
+//! to first, and the calls an inlining copies in are taken right after it,
+//! again last first. This is the order in which LLVM's always-inliner
+//! meets a callee's uses (the newest use first), so inlined names get the
+//! same suffixes (the last call's copies get `.i`). It also keeps inlining
+//! linear in the size of a block: inlining a callee of several blocks
+//! splits the caller's block after the call and moves what follows, and
+//! taking the calls of a block in source order would move the rest of the
+//! block once per call. A call is not inlined, and gets the Missed remark
 //! `NotAlwaysInline` "`<callee>` not AlwaysInline into `<caller>`
 //! (`<reason>`)", when the callee is a declaration, is interposable, is
 //! part of a recursive cycle (a call-graph SCC with more than one function
@@ -288,8 +296,10 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
     let mut changed = false;
     for caller in callers {
         let mut st = CallerInliner::new(merge);
-        let mut work: alloc::collections::VecDeque<InstId> = call_sites(m, caller).into();
-        while let Some(call) = work.pop_front() {
+        // A stack: the last call site first, and the calls an inlining
+        // copies in right after it (see the module docs).
+        let mut work: Vec<InstId> = call_sites(m, caller);
+        while let Some(call) = work.pop() {
             let Some(callee) = direct_callee(m, call) else {
                 continue;
             };

@@ -56,16 +56,17 @@ define float @twice(float %x, float %y, float %z) {
   ret float %t
 }
 
-; Nested: @outer (with @helper already inlined into it) brings %mine and
-; %buf, both live at once, so they stay distinct; the later top-level
-; @helper call reuses one of them.
+; Nested: the top-level @helper call, the last call and so inlined first,
+; brings %buf.i. @outer then brings %mine and, inlining its own @helper
+; call, a second [16 x float]: that one reuses %buf.i (the two are never
+; live at once), while %mine, live across the nested call, stays distinct.
 ; MERGE-LABEL: define float @nested(
 ; MERGE-DAG: %mine.i = alloca [16 x float], align 4
-; MERGE-DAG: %buf.i.i = alloca [16 x float], align 4
+; MERGE-DAG: %buf.i = alloca [16 x float], align 4
 ; MERGE-NOT: alloca
 ; MERGE: store float %x, ptr %mine.i
-; MERGE: store float %x, ptr %buf.i.i
-; MERGE: store float %s.i, ptr %buf.i.i
+; MERGE: store float %x, ptr %buf.i
+; MERGE: store float %s.i, ptr %buf.i
 ; MERGE: ret float
 define float @nested(float %x) {
   %a = call float @outer(float %x)

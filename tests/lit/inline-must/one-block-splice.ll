@@ -29,10 +29,11 @@ other:
   ret i32 %x
 }
 
-; Two calls in a non-entry block: both bodies land in that block, in call
-; order, between the instructions around the calls; their allocas go to
-; the top of the entry block (each inline's ahead of the last one's), ahead
-; of the caller's own.
+; Two calls in a non-entry block: both bodies land in that block, between
+; the instructions around the calls. Call sites are inlined last first, so
+; the second call's copies get `.i`; each inline's allocas go to the top of
+; the entry block, ahead of the ones already there, which leaves them in
+; call order, ahead of the caller's own.
 ; CHECK-LABEL: define i32 @caller(
 ; CHECK-NEXT: entry:
 ; CHECK-NEXT: %slot.i1 = alloca i32, align 4
@@ -41,15 +42,15 @@ other:
 ; CHECK-NEXT: br label %body
 ; CHECK: body:
 ; CHECK-NEXT: %a = add i32 %n, 1
-; CHECK-NEXT: store i32 %a, ptr %slot.i, align 4
-; CHECK-NEXT: %y.i = add i32 %a, %a
-; CHECK-NEXT: store i32 %y.i, ptr %q, align 4
-; CHECK-NEXT: %b = mul i32 %y.i, 3
-; CHECK-NEXT: store i32 0, ptr %own, align 4
-; CHECK-NEXT: store i32 %b, ptr %slot.i1, align 4
-; CHECK-NEXT: %y.i1 = add i32 %b, %b
+; CHECK-NEXT: store i32 %a, ptr %slot.i1, align 4
+; CHECK-NEXT: %y.i1 = add i32 %a, %a
 ; CHECK-NEXT: store i32 %y.i1, ptr %q, align 4
-; CHECK-NEXT: ret i32 %y.i1
+; CHECK-NEXT: %b = mul i32 %y.i1, 3
+; CHECK-NEXT: store i32 0, ptr %own, align 4
+; CHECK-NEXT: store i32 %b, ptr %slot.i, align 4
+; CHECK-NEXT: %y.i = add i32 %b, %b
+; CHECK-NEXT: store i32 %y.i, ptr %q, align 4
+; CHECK-NEXT: ret i32 %y.i
 ; CHECK-NEXT: }
 define i32 @caller(i32 %n, ptr %q) {
 entry:
@@ -91,4 +92,4 @@ define i32 @split(i32 %n) {
 
 ; ROUND-LABEL: define i32 @caller(
 ; ROUND-NOT: call
-; ROUND: ret i32 %y.i1
+; ROUND: ret i32 %y.i
