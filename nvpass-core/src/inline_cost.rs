@@ -926,7 +926,9 @@ pub fn model_b_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelBParams) -
     let nargs = m.call_args(call).count() as i64;
     cost -= p.instr_cost * (1 + nargs) + p.call_penalty;
     let fv = m.func_value(callee);
-    if m.func_linkage(callee).is_local() && m.users(fv).count() == 1 {
+    // One use exactly: looking at two is enough (counting them all would
+    // cost, for each of a helper's N call sites, all N of its uses).
+    if m.func_linkage(callee).is_local() && m.users(fv).take(2).count() == 1 {
         cost -= i64::from(LAST_CALL_TO_STATIC_BONUS);
     }
     Verdict::Cost {

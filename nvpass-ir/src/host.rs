@@ -2506,6 +2506,9 @@ impl Module {
         };
 
         let mut info = InlineInfo::default();
+        // What the inlining adds to the caller besides the static allocas
+        // (which `info` lists anyway).
+        let mut added: Vec<Inst> = Vec::new();
         // Copies of byval arguments, made before the call.
         let nargs = self.call_nargs(c);
         let mut actuals: Vec<Value> = (0..nargs).map(|k| self.insts[c].ops[k + 1].value).collect();
@@ -2539,6 +2542,7 @@ impl Module {
             let (mfn, mty) = memcpy.expect("declared above");
             let cpy = self.new_call_inst(mty, mfn, &[dst, src, len, vol]);
             self.insert_inst_before(cpy, c);
+            added.push(cpy);
             actuals[k] = dst;
             info.static_allocas.push(iid(tmp));
         }
@@ -2622,6 +2626,7 @@ impl Module {
             // One block: its static allocas go to the caller's entry, the
             // rest in place of the call, whose result is the returned value.
             let allocas = self.hoist_static_allocas(entry, caller_entry);
+            added.extend(self.block_insts(entry));
             self.splice_block_before(entry, c);
             self.detach_block(entry);
             if let Some(r) = self.insts[c].result.expand() {
@@ -2635,6 +2640,7 @@ impl Module {
             }
             Module::erase_inst(self, c);
             info.static_allocas.extend(allocas.into_iter().map(iid));
+            info.added_insts = Some(report_added(added, &info));
             return Ok(info);
         };
         if let Some(r) = self.insts[c].result.expand() {
@@ -2652,6 +2658,7 @@ impl Module {
                         Some(first) => self.insert_inst_before(phi, first),
                         None => self.append_inst(tail, phi),
                     }
+                    added.push(phi);
                     self.insts[phi].result.expand().expect("phi result")
                 }
             };
@@ -2663,9 +2670,14 @@ impl Module {
         let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
         self.insts[br].blocks.push(entry);
         self.append_inst(block, br);
+        added.push(br);
 
         let allocas = self.hoist_static_allocas(entry, caller_entry);
         info.static_allocas.extend(allocas.into_iter().map(iid));
+        for &b in &new_blocks {
+            added.extend(self.block_insts(b));
+        }
+        info.added_insts = Some(report_added(added, &info));
         Ok(info)
     }
 
@@ -2729,6 +2741,13 @@ impl Module {
             }
         }
     }
+}
+
+/// [`InlineInfo::added_insts`]: the instructions an inlining added
+/// besides its static allocas, and those.
+fn report_added(added: Vec<Inst>, info: &InlineInfo) -> Vec<InstId> {
+    let allocas = info.static_allocas.iter().copied();
+    added.into_iter().map(iid).chain(allocas).collect()
 }
 
 #[cfg(test)]

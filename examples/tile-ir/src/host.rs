@@ -1466,6 +1466,7 @@ impl IrEdit for Module {
                 OpKind::Call { .. } => self.inline_op(o).map(|r| InlineInfo {
                     static_allocas: r.allocas.into_iter().map(op_inst).collect(),
                     inlined_calls: r.calls.into_iter().map(op_inst).collect(),
+                    added_insts: None,
                 }),
                 OpKind::CallIndirect { .. } => Err(EditError::NotInlinable("indirect call")),
                 _ => Err(EditError::NotACall),

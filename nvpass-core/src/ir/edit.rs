@@ -391,4 +391,12 @@ pub struct InlineInfo {
     /// Call sites (`call`, `invoke`, `callbr`) copied from the callee body,
     /// in callee layout order.
     pub inlined_calls: alloc::vec::Vec<InstId>,
+    /// Every instruction the inlining added to the caller, in no particular
+    /// order: the copied body (without the returns it replaced), the
+    /// branches and `phi` that join it to the caller, and the copies of
+    /// `byval` arguments. With the call gone, the caller holds exactly its
+    /// old instructions minus the call plus these, so policy code that
+    /// keeps function sizes can update them without a recount. `None` when
+    /// the host does not report them (sizes are then recounted).
+    pub added_insts: Option<alloc::vec::Vec<InstId>>,
 }

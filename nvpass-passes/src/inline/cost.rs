@@ -293,9 +293,9 @@ struct Run<'k> {
     rank: HashMap<FuncId, (usize, usize)>,
     queue: BTreeSet<(usize, usize)>,
     erased: HashSet<FuncId>,
-    /// Exact size of each function whose body has not changed since it was
-    /// measured.
-    weights: HashMap<FuncId, i64>,
+    /// Exact size of each measured function, in instructions that survive
+    /// code generation; kept up to date as calls are inlined into it.
+    sizes: HashMap<FuncId, usize>,
     /// Functions whose last visit hit the module-wide cap, with the module
     /// size at that visit.
     capped_by_module: HashMap<FuncId, i64>,
@@ -312,7 +312,7 @@ impl<'k> Run<'k> {
             rank: HashMap::new(),
             queue: BTreeSet::new(),
             erased: HashSet::new(),
-            weights: HashMap::new(),
+            sizes: HashMap::new(),
             capped_by_module: HashMap::new(),
             missed: HashMap::new(),
             changed: false,
@@ -343,17 +343,12 @@ impl<'k> Run<'k> {
     /// The size of `f`: its instructions that survive code generation
     /// (not [`is_free_marker`]), each at the model's instruction cost.
     fn weight<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> i64 {
-        if let Some(&w) = self.weights.get(&f) {
-            return w;
-        }
         let unit = match self.model {
             Model::Nvidia => MODEL_A_INST_COST,
             Model::Llvm | Model::Cgscc => self.k.b.instr_cost,
         };
-        let n = surviving_insts(m, f);
-        let w = (n as i64).saturating_mul(unit);
-        self.weights.insert(f, w);
-        w
+        let n = *self.sizes.entry(f).or_insert_with(|| surviving_insts(m, f));
+        (n as i64).saturating_mul(unit)
     }
 
     /// The size of the module: the sum of [`Run::weight`] over its
@@ -411,7 +406,7 @@ impl<'k> Run<'k> {
         } else {
             self.k.budget
         };
-        let mut st = CallerInliner::new(self.k.merge);
+        let mut st = CallerInliner::new(self.k.merge).counting_sizes();
         let mut inlined_from: Vec<FuncId> = Vec::new();
         loop {
             let mut missed: Vec<Diagnostic> = Vec::new();
@@ -457,11 +452,24 @@ impl<'k> Run<'k> {
                     } => {
                         // Calls the copy brings in that stay inside the
                         // caller's component (recursion).
+                        let call_counted = !is_free_marker(m, call);
                         match st.inline(m, call, callee) {
                             Ok(done) => {
                                 inlined = true;
                                 self.changed = true;
-                                self.weights.remove(&caller);
+                                // The caller lost the call and gained the
+                                // copy: its size follows without a recount
+                                // (which, per inlined call, would make
+                                // inlining quadratic in the caller's size).
+                                match (done.added_size, self.sizes.get_mut(&caller)) {
+                                    (Some(added), Some(n)) => {
+                                        *n = *n - usize::from(call_counted) + added;
+                                        debug_assert_eq!(*n, surviving_insts(m, caller));
+                                    }
+                                    _ => {
+                                        self.sizes.remove(&caller);
+                                    }
+                                }
                                 inlined_from.push(callee);
                                 cx.add_stat(&NUM_INLINED, 1);
                                 cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
@@ -581,7 +589,7 @@ impl<'k> Run<'k> {
                 .collect();
             if m.erase_function(f).is_ok() {
                 self.erased.insert(f);
-                self.weights.remove(&f);
+                self.sizes.remove(&f);
                 cx.add_stat(&NUM_DELETED, 1);
                 fewer_users.extend(callees);
             }

@@ -39,6 +39,7 @@
 use alloc::vec::Vec;
 
 use hashbrown::HashMap;
+use nvpass_core::inline_cost::is_free_marker;
 use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, TypeId, TypeKind};
 
 #[derive(Clone, Debug)]
@@ -60,6 +61,13 @@ pub struct Inlined {
     pub merged_allocas: u64,
     /// Bytes of local memory those merges saved.
     pub merged_bytes: u64,
+    /// Instructions that survive code generation (not [`is_free_marker`])
+    /// the inlining left in the caller, merged allocas taken off; kept
+    /// only when counting sizes ([`CallerInliner::counting_sizes`]) and
+    /// when the host reports [`InlineInfo::added_insts`].
+    ///
+    /// [`InlineInfo::added_insts`]: nvpass_core::ir::InlineInfo::added_insts
+    pub added_size: Option<usize>,
 }
 
 /// Inlining state of one caller: regions, history and the alloca pool.
@@ -74,6 +82,7 @@ pub struct CallerInliner {
     /// inlined copy of an alloca.
     sizes: HashMap<TypeId, Option<u64>>,
     merge: bool,
+    count_sizes: bool,
 }
 
 impl CallerInliner {
@@ -85,7 +94,14 @@ impl CallerInliner {
             pool: Vec::new(),
             sizes: HashMap::new(),
             merge,
+            count_sizes: false,
         }
+    }
+
+    /// Also reports [`Inlined::added_size`].
+    pub fn counting_sizes(mut self) -> CallerInliner {
+        self.count_sizes = true;
+        self
     }
 
     /// The region holding call site `call` (0 if it was not copied by an
@@ -134,8 +150,13 @@ impl CallerInliner {
         for &c in &info.inlined_calls {
             self.region_of_call.insert(c, region);
         }
+        let added_size = match (&info.added_insts, self.count_sizes) {
+            (Some(added), true) => Some(added.iter().filter(|&&i| !is_free_marker(m, i)).count()),
+            _ => None,
+        };
         let mut out = Inlined {
             new_calls: info.inlined_calls,
+            added_size,
             ..Inlined::default()
         };
         for a in info.static_allocas {
@@ -167,7 +188,11 @@ impl CallerInliner {
                     else {
                         continue;
                     };
+                    let free = is_free_marker(m, a);
                     if m.replace_all_uses(old, new).is_ok() && m.erase_inst(a).is_ok() {
+                        if let (Some(n), false) = (out.added_size.as_mut(), free) {
+                            *n -= 1;
+                        }
                         self.pool[k].regions.push(region);
                         out.merged_allocas += 1;
                         out.merged_bytes += shape.0;
