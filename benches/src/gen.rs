@@ -19,8 +19,9 @@
 //! Kernels also call the helper of an earlier unit, so the call graph is not
 //! a set of disjoint islands. Optional stress shapes for interprocedural
 //! passes: a deep call chain ([`Config::chain`]), one helper with many call
-//! sites ([`Config::fan_in`]) and a strongly connected ring of mutually
-//! recursive functions ([`Config::scc`]).
+//! sites ([`Config::fan_in`]), a strongly connected ring of mutually
+//! recursive functions ([`Config::scc`]) and many calls in one block
+//! ([`Config::block_calls`]).
 //!
 //! Output depends only on the [`Config`]: the same seed and size give the
 //! same bytes on every machine.
@@ -42,6 +43,11 @@ pub struct Config {
     pub fan_in: usize,
     /// Size of a ring of mutually recursive functions (0: none).
     pub scc: usize,
+    /// Number of calls, all in the one block of one kernel, of each of two
+    /// helpers: a two-block `alwaysinline` one (inlining it splits the
+    /// block once per call) and a one-block one with no inline attribute,
+    /// which the inliner's cost models price at every call (0: none).
+    pub block_calls: usize,
 }
 
 impl Config {
@@ -53,6 +59,7 @@ impl Config {
             chain: 0,
             fan_in: 0,
             scc: 0,
+            block_calls: 0,
         }
     }
 }
@@ -378,6 +385,46 @@ impl Gen {
         }
     }
 
+    fn block_calls(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let _ = writeln!(
+            self.funcs,
+            "define internal void @blk.always(ptr noundef %0, i32 noundef %1) alwaysinline nounwind {{\n\
+             entry:\n  \
+               %2 = icmp eq i32 %1, 0\n  \
+               br i1 %2, label %zero, label %store\n\n\
+             zero:                                             ; preds = %entry\n  \
+               ret void\n\n\
+             store:                                            ; preds = %entry\n  \
+               %3 = sext i32 %1 to i64\n  \
+               %4 = getelementptr inbounds float, ptr %0, i64 %3\n  \
+               store float 1.000000e+00, ptr %4, align 4, !tbaa !6\n  \
+               ret void\n}}\n\n\
+             define internal float @blk.priced(ptr noundef %0, i32 noundef %1) nounwind {{\n  \
+               %3 = sext i32 %1 to i64\n  \
+               %4 = getelementptr inbounds float, ptr %0, i64 %3\n  \
+               %5 = load float, ptr %4, align 4, !tbaa !6\n  \
+               ret float %5\n}}\n"
+        );
+        let ann = self.md(format_args!("!{{ptr @blk_kernel, !\"kernel\", i32 1}}"));
+        self.kernels.push(ann);
+        let _ = writeln!(
+            self.funcs,
+            "define dso_local void @blk_kernel(ptr noundef %p) #0 {{\n  \
+               %g = addrspacecast ptr addrspace(1) @g.0 to ptr"
+        );
+        for c in 0..n {
+            let _ = writeln!(
+                self.funcs,
+                "  call void @blk.always(ptr %g, i32 {c}) #2\n  \
+                   %v{c} = call float @blk.priced(ptr %p, i32 {c}) #2"
+            );
+        }
+        let _ = writeln!(self.funcs, "  ret void\n}}\n");
+    }
+
     fn scc(&mut self, n: usize) {
         for k in 0..n {
             let next = (k + 1) % n;
@@ -434,6 +481,7 @@ pub fn generate(cfg: &Config) -> String {
     g.chain(cfg.chain);
     g.fan_in(cfg.fan_in);
     g.scc(cfg.scc);
+    g.block_calls(cfg.block_calls);
     let _ = g.units;
 
     let mut out = String::with_capacity(g.size() + 8192);
@@ -516,6 +564,7 @@ mod tests {
             chain: 50,
             fan_in: 250,
             scc: 5,
+            block_calls: 30,
             ..Config::sized(3, 60_000)
         };
         let text = generate(&cfg);

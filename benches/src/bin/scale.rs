@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--only a,b,...]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b,...]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -47,6 +47,10 @@ fn measure<T>(mut f: impl FnMut() -> T) -> (f64, usize, T) {
     (best, peak, out.unwrap())
 }
 
+/// Pipelines measured besides each registered pass with its defaults: the
+/// inliner under its other two cost models (spec 001 models B and C).
+const EXTRA_PIPELINES: &[&str] = &["inline<model=llvm>", "inline<model=cgscc>"];
+
 /// One stage's measurements: its name and, per size step, (input bytes,
 /// seconds, heap bytes).
 type StageRow = (String, Vec<(usize, f64, usize)>);
@@ -72,6 +76,7 @@ fn main() {
             "--chain" => cfg.chain = v(),
             "--fan-in" => cfg.fan_in = v(),
             "--scc" => cfg.scc = v(),
+            "--block-calls" => cfg.block_calls = v(),
             "--step" => step = Some(v() as u32),
             "--only" => {
                 only = args
@@ -80,7 +85,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--only a,b]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -106,6 +111,7 @@ fn main() {
             chain: cfg.chain * mult,
             fan_in: cfg.fan_in * mult,
             scc: cfg.scc * mult,
+            block_calls: cfg.block_calls * mult,
             ..cfg.clone()
         };
         let src = generate(&c).into_bytes();
@@ -124,11 +130,18 @@ fn main() {
         row("print", t, h);
         let (t, h, _) = measure(|| nvpass_ir::verify_module(&m).is_ok());
         row("verify", t, h);
-        for e in registry.entries() {
-            if !wanted(&format!("pass {}", e.info.name)) {
+        // Every registered pass with its defaults, and the inliner's other
+        // cost models.
+        let pipelines = registry
+            .entries()
+            .iter()
+            .map(|e| e.info.name)
+            .chain(EXTRA_PIPELINES.iter().copied());
+        for name in pipelines {
+            if !wanted(&format!("pass {name}")) {
                 continue;
             }
-            let mut pm = registry.build_text(e.info.name).expect("pass builds");
+            let mut pm = registry.build_text(name).expect("pass builds");
             let mut copies: Vec<Module> = (0..3)
                 .map(|_| nvpass_ir::parse_module(&src).expect("parses"))
                 .collect();
@@ -137,12 +150,12 @@ fn main() {
                 // Without remarks, as the CLI runs when none is asked for;
                 // kernel-info's remarks are its whole output, so it keeps
                 // them, as with `-pass-remarks-analysis=kernel-info`.
-                let keep = e.info.name == "kernel-info";
+                let keep = name == "kernel-info";
                 let mut s = Session::new(knobs.clone()).with_remarks(keep);
                 let _ = pm.run(&mut mm, &mut s, &mut []);
                 mm
             });
-            row(&format!("pass {}", e.info.name), t, h);
+            row(&format!("pass {name}"), t, h);
         }
         return;
     }
