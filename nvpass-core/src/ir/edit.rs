@@ -174,7 +174,10 @@ pub trait IrEdit: IrView {
     /// arguments; the block holding the call is split after it; each callee
     /// `ret` becomes a branch to the split point and, for non-`void` callees,
     /// the returned values are merged by a `phi` there (or used directly if
-    /// there is one `ret`) which replaces all uses of the call's result;
+    /// there is one `ret`) which replaces all uses of the call's result. A
+    /// host may instead put the body of a one-block callee in the call's
+    /// place without splitting (as LLVM and the reference IR do), its `ret`
+    /// value replacing the call's result;
     /// static `alloca`s of the callee's entry block are moved to the caller's
     /// entry block; `!dbg` locations of copied instructions are kept.
     /// Refused with [`EditError::NotInlinable`] for indirect calls,
