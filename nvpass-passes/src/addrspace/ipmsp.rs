@@ -479,15 +479,18 @@ fn resolve_return<M: IrEdit + ?Sized>(
 }
 
 /// Spec 000 "Call-Site Retargeting": replaces call `call` by a call of
-/// `target` with operands converted to `votes`.
+/// `target` with operands converted to `votes`. `conv` is shared by the
+/// call sites retargeted together, so that an argument passed at many of
+/// them (a kernel's pointer parameter handed to one helper at every call)
+/// has its cast looked up once, not once per call among all its users.
 fn retarget<M: IrEdit + ?Sized>(
     ir: &mut M,
+    conv: &mut Converter,
     call: InstId,
     target: FuncId,
     votes: &Votes,
 ) -> Result<(), EditError> {
     let args: Vec<ValueId> = ir.call_args(call).collect();
-    let mut conv = Converter::default();
     let mut new_args = Vec::with_capacity(args.len());
     for (k, &a) in args.iter().enumerate() {
         let v = match votes.get(k).copied().flatten() {
@@ -678,6 +681,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     }
                     run.prov.remove(&target);
                 }
+                // Retargeting only adds casts and replaces calls, so the
+                // casts it remembers stay in place for the next site.
+                let mut conv = Converter::default();
                 for &site in &gsites {
                     let caller = ir.inst_func(site);
                     // Retargeting adds only typed casts of the arguments
@@ -687,7 +693,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     let stale = ir
                         .inst_result(site)
                         .is_some_and(|r| provenance::is_generic_ptr(ir, r));
-                    retarget(ir, site, target, &votes).map_err(edit_err)?;
+                    retarget(ir, &mut conv, site, target, &votes).map_err(edit_err)?;
                     n_calls += 1;
                     if stale {
                         run.prov.remove(&caller);
