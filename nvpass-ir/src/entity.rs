@@ -101,6 +101,15 @@ entity! {
 }
 
 entity! {
+    /// The label through which instructions name their block
+    /// ([`Module::block_of`](crate::Module::block_of)): each block has one,
+    /// and splitting a block relabels whichever side is shorter, handing
+    /// the old label to the other block when the head is relabeled.
+    Seg,
+    "seg"
+}
+
+entity! {
     /// Any SSA value: argument, instruction result, global, function, constant
     /// or metadata wrapped as a value.
     Value,

@@ -549,7 +549,7 @@ impl Module {
             flags: d.flags,
             extra: d.extra.clone(),
             md: d.md.clone(),
-            block: PackedOption::default(),
+            seg: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),
         };
@@ -635,6 +635,7 @@ impl Module {
     /// Creates a block in `func` right after `after`.
     pub fn insert_block_after(&mut self, func: Func, after: Block, name: Option<Sym>) -> Block {
         let next = self.blocks[after].next;
+        let seg = self.next_block_seg();
         let b = self.blocks.push(BlockData {
             name,
             func,
@@ -643,6 +644,7 @@ impl Module {
             prev: after.into(),
             next,
             erased: false,
+            seg,
         });
         self.blocks[after].next = b.into();
         match next.expand() {
@@ -1136,9 +1138,8 @@ impl IrView for Module {
     }
 
     fn inst_block(&self, i: InstId) -> BlockId {
-        bid(self.insts[ifrom(i)]
-            .block
-            .expand()
+        bid(self
+            .block_of(ifrom(i))
             .unwrap_or(Block::new(u32::MAX as usize - 2)))
     }
 
@@ -2014,7 +2015,7 @@ impl IrEdit for Module {
         for &i in &insts {
             if let Some(r) = self.insts[i].result.expand() {
                 let outside = self.real_users(r).any(|u| match u.user {
-                    IrUser::Inst(j) => self.insts[j].block.expand() != Some(b),
+                    IrUser::Inst(j) => self.block_of(j) != Some(b),
                     _ => true,
                 });
                 if outside {
@@ -2183,7 +2184,7 @@ impl IrEdit for Module {
             };
             let bad = self.real_users(r).any(|u| match u.user {
                 IrUser::Inst(j) => {
-                    let jb = self.insts[j].block.expand();
+                    let jb = self.block_of(j);
                     if jb.is_some_and(inside) {
                         return false;
                     }
@@ -2295,8 +2296,7 @@ impl IrEdit for Module {
         if i == b {
             return Err(EditError::OutOfRange);
         }
-        let (Some(bi), Some(bb)) = (self.insts[i].block.expand(), self.insts[b].block.expand())
-        else {
+        let (Some(bi), Some(bb)) = (self.block_of(i), self.block_of(b)) else {
             return Err(EditError::OutOfRange);
         };
         if self.blocks[bi].func != self.blocks[bb].func {
@@ -2354,7 +2354,7 @@ impl Module {
         i: Inst,
         step: impl Fn(&crate::inst::InstData) -> PackedOption<Inst>,
     ) -> Option<InstId> {
-        self.insts[i].block.expand()?;
+        self.block_of(i)?;
         let mut cur = step(&self.insts[i]).expand();
         while let Some(j) = cur.filter(|&j| self.insts[j].opcode == IrOpcode::DbgRecord) {
             cur = step(&self.insts[j]).expand();
@@ -2447,7 +2447,7 @@ impl Module {
         let IrValueKind::Func(g) = self.values[callee_v].kind else {
             return Err(EditError::NotInlinable("indirect call"));
         };
-        let block = self.insts[c].block.expand().ok_or(EditError::OutOfRange)?;
+        let block = self.block_of(c).ok_or(EditError::OutOfRange)?;
         let caller = self.blocks[block].func;
         if g == caller {
             return Err(EditError::NotInlinable("recursive call"));

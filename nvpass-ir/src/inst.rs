@@ -6,7 +6,7 @@
 //! are documented on [`Opcode`]'s variants.
 
 use crate::attr::AttrSet;
-use crate::entity::{Block, Inst, Sym, Type, Value};
+use crate::entity::{Block, Inst, Seg, Sym, Type, Value};
 use crate::metadata::Attachment;
 use crate::value::Operand;
 use alloc::boxed::Box;
@@ -510,8 +510,9 @@ pub struct InstData {
     pub extra: Extra,
     /// Metadata attachments (`!dbg`, `!tbaa`, ...), in source order.
     pub md: SmallVec<[Attachment; 1]>,
-    /// Parent block (none while detached).
-    pub block: PackedOption<Block>,
+    /// Label of the parent block (none while detached); the block is
+    /// [`Module::block_of`](crate::Module::block_of).
+    pub seg: PackedOption<Seg>,
     /// Previous instruction in the block.
     pub prev: PackedOption<Inst>,
     /// Next instruction in the block.

@@ -31,7 +31,7 @@ pub mod types;
 pub mod value;
 pub mod verify;
 
-pub use entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
+pub use entity::{Alias, Block, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 pub use module::Module;
 pub use parse::{parse_module, ModuleReader, ParseError};
 pub use print::print_module;

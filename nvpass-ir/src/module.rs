@@ -3,7 +3,7 @@
 //! keep use lists exact.
 
 use crate::attr::{AttrGroup, AttrSet};
-use crate::entity::{Alias, Block, Func, Global, Inst, Md, Sym, Type, Value};
+use crate::entity::{Alias, Block, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
@@ -175,6 +175,8 @@ pub struct BlockData {
     pub next: PackedOption<Block>,
     /// Detached from its function.
     pub erased: bool,
+    /// The label its instructions carry (see [`Module::block_of`]).
+    pub seg: Seg,
 }
 
 /// A global variable.
@@ -262,6 +264,8 @@ pub struct Module {
     pub insts: PrimaryMap<Inst, InstData>,
     /// All blocks.
     pub blocks: PrimaryMap<Block, BlockData>,
+    /// The block of each instruction label (see [`Seg`]).
+    pub segs: PrimaryMap<Seg, Block>,
     /// All functions.
     pub funcs: PrimaryMap<Func, FuncData>,
     /// All global variables.
@@ -502,7 +506,7 @@ impl Module {
             flags: InstFlags::empty(),
             extra,
             md: SmallVec::new(),
-            block: PackedOption::default(),
+            seg: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),
         });
@@ -583,12 +587,31 @@ impl Module {
         }
     }
 
+    /// The block holding `inst` (none while detached).
+    #[inline]
+    pub fn block_of(&self, inst: Inst) -> Option<Block> {
+        self.insts[inst].seg.expand().map(|s| self.segs[s])
+    }
+
+    /// The block a label names, checking every index (for the verifier
+    /// and the printer, which must cope with a damaged module).
+    pub(crate) fn seg_block(&self, seg: PackedOption<Seg>) -> Option<Block> {
+        seg.expand().and_then(|s| self.segs.get(s).copied())
+    }
+
+    /// The label for the block about to be pushed onto [`Module::blocks`].
+    pub(crate) fn next_block_seg(&mut self) -> Seg {
+        let b = self.blocks.next_key();
+        self.segs.push(b)
+    }
+
     /// Appends a detached instruction at the end of `block`.
     pub fn append_inst(&mut self, block: Block, inst: Inst) {
         let last = self.blocks[block].last;
+        let seg = self.blocks[block].seg;
         {
             let d = &mut self.insts[inst];
-            d.block = block.into();
+            d.seg = seg.into();
             d.prev = last;
             d.next = PackedOption::default();
         }
@@ -602,11 +625,12 @@ impl Module {
 
     /// Inserts a detached instruction before `before`.
     pub fn insert_inst_before(&mut self, inst: Inst, before: Inst) {
-        let block = self.insts[before].block.expand().expect("attached");
+        let block = self.block_of(before).expect("attached");
         let prev = self.insts[before].prev;
+        let seg = self.blocks[block].seg;
         {
             let d = &mut self.insts[inst];
-            d.block = block.into();
+            d.seg = seg.into();
             d.prev = prev;
             d.next = before.into();
         }
@@ -619,24 +643,51 @@ impl Module {
     }
 
     /// Moves the instructions after `after` (in its block) to the end of
-    /// the empty block `to` of the same function, in order: the list is
-    /// relinked at both ends and only the moved instructions' block is
-    /// rewritten (no per-instruction unlinking).
+    /// the empty block `to` of the same function, in order. The list is
+    /// relinked at both ends, and only the shorter side is relabeled (see
+    /// [`Seg`]): the moved instructions get `to`'s label, or the ones left
+    /// behind get a fresh label and `to` takes over the old one with the
+    /// instructions that carry it. A split so costs its shorter side, and
+    /// splitting a long block at each of its calls costs the block once,
+    /// whether the calls are taken first to last or last to first.
     pub(crate) fn move_insts_after(&mut self, after: Inst, to: Block) {
         debug_assert!(self.blocks[to].first.is_none());
         let Some(first) = self.insts[after].next.expand() else {
             return;
         };
-        let from = self.insts[after].block.expand().expect("attached");
+        let from = self.block_of(after).expect("attached");
+        // Walk both sides in step until one of them ends.
+        let (mut h, mut t) = (Some(after), Some(first));
+        let head_shorter = loop {
+            match (h, t) {
+                (None, _) => break true,
+                (_, None) => break false,
+                (Some(a), Some(b)) => {
+                    h = self.insts[a].prev.expand();
+                    t = self.insts[b].next.expand();
+                }
+            }
+        };
         let last = self.blocks[from].last;
         self.insts[after].next = PackedOption::default();
         self.blocks[from].last = after.into();
         self.insts[first].prev = PackedOption::default();
         self.blocks[to].first = first.into();
         self.blocks[to].last = last;
-        let mut cur = Some(first);
+        let (seg, start) = if head_shorter {
+            // `to`'s own label, carried by no instruction, is dropped.
+            let old = self.blocks[from].seg;
+            let fresh = self.segs.push(from);
+            self.segs[old] = to;
+            self.blocks[to].seg = old;
+            self.blocks[from].seg = fresh;
+            (fresh, self.blocks[from].first.expand())
+        } else {
+            (self.blocks[to].seg, Some(first))
+        };
+        let mut cur = start;
         while let Some(i) = cur {
-            self.insts[i].block = to.into();
+            self.insts[i].seg = seg.into();
             cur = self.insts[i].next.expand();
         }
     }
@@ -654,7 +705,7 @@ impl Module {
         ) else {
             return;
         };
-        let to = self.insts[before].block.expand().expect("attached");
+        let to = self.block_of(before).expect("attached");
         debug_assert_ne!(to, from);
         debug_assert_eq!(self.blocks[to].func, self.blocks[from].func);
         self.blocks[from].first = PackedOption::default();
@@ -667,9 +718,10 @@ impl Module {
         self.insts[first].prev = prev;
         self.insts[last].next = before.into();
         self.insts[before].prev = last.into();
+        let seg = self.blocks[to].seg;
         let mut cur = Some(first);
         while let Some(i) = cur {
-            self.insts[i].block = to.into();
+            self.insts[i].seg = seg.into();
             cur = if i == last {
                 None
             } else {
@@ -680,7 +732,7 @@ impl Module {
 
     /// Detaches an instruction from its block (its operands stay).
     pub fn detach_inst(&mut self, inst: Inst) {
-        let Some(block) = self.insts[inst].block.expand() else {
+        let Some(block) = self.block_of(inst) else {
             return;
         };
         self.name_leaves(self.blocks[block].func, self.inst_name(inst));
@@ -694,7 +746,7 @@ impl Module {
             None => self.blocks[block].last = prev,
         }
         let d = &mut self.insts[inst];
-        d.block = PackedOption::default();
+        d.seg = PackedOption::default();
         d.prev = PackedOption::default();
         d.next = PackedOption::default();
     }
@@ -743,6 +795,7 @@ impl Module {
     /// Creates a block and appends it to `func`.
     pub fn append_block(&mut self, func: Func, name: Option<Sym>) -> Block {
         let last = self.funcs[func].last_block;
+        let seg = self.next_block_seg();
         let b = self.blocks.push(BlockData {
             name,
             func,
@@ -751,6 +804,7 @@ impl Module {
             prev: last,
             next: PackedOption::default(),
             erased: false,
+            seg,
         });
         match last.expand() {
             Some(l) => self.blocks[l].next = b.into(),
@@ -920,5 +974,100 @@ impl Iterator for BlockIter<'_> {
         let b = self.cur.expand()?;
         self.cur = self.m.blocks[b].next;
         Some(b)
+    }
+}
+
+#[cfg(test)]
+mod split_tests {
+    use super::*;
+    use alloc::format;
+    use alloc::string::String;
+    use alloc::vec::Vec;
+
+    /// `@f` with one block of `n` adds and a `ret`.
+    fn long_block(n: usize) -> (Module, Func) {
+        let mut s = String::from("define void @f(i32 %x) {\n");
+        for k in 0..n {
+            s.push_str(&format!("  %v{k} = add i32 %x, {k}\n"));
+        }
+        s.push_str("  ret void\n}\n");
+        let m = crate::parse_module(s.as_bytes()).expect("parses");
+        let f = m.func_by_name("f").expect("@f");
+        (m, f)
+    }
+
+    /// Every instruction of `f` names the block whose list holds it.
+    fn labels_agree(m: &Module, f: Func) -> usize {
+        let mut n = 0;
+        for b in m.func_blocks(f) {
+            for i in m.block_insts(b) {
+                assert_eq!(m.block_of(i), Some(b), "{i} in {b}");
+                n += 1;
+            }
+        }
+        n
+    }
+
+    #[test]
+    fn a_split_at_any_point_leaves_every_label_right() {
+        for n in [0, 1, 2, 3, 4, 9] {
+            for k in 0..=n {
+                let (mut m, f) = long_block(n);
+                let b = m.funcs[f].first_block.expand().unwrap();
+                let insts: Vec<Inst> = m.block_insts(b).collect();
+                let segs_before = m.segs.len();
+                let tail = m.insert_block_after(f, b, None);
+                m.move_insts_after(insts[k], tail);
+                assert_eq!(m.block_insts(b).collect::<Vec<_>>(), insts[..=k]);
+                assert_eq!(m.block_insts(tail).collect::<Vec<_>>(), insts[k + 1..]);
+                assert_eq!(labels_agree(&m, f), n + 1);
+                // The shorter side was relabeled: the head only when it is
+                // not longer than the tail (a fresh label).
+                let head_relabeled = k < n - k;
+                assert_eq!(m.segs.len() - segs_before, 1 + usize::from(head_relabeled));
+                // An instruction added to either block afterwards gets its
+                // label too.
+                let d = m.insts[insts[0]].clone();
+                for blk in [b, tail] {
+                    let j = m.insts.push(InstData {
+                        seg: PackedOption::default(),
+                        prev: PackedOption::default(),
+                        next: PackedOption::default(),
+                        ..d.clone()
+                    });
+                    m.append_inst(blk, j);
+                    assert_eq!(m.block_of(j), Some(blk));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn repeated_splits_in_either_order_keep_labels() {
+        let n = 40;
+        // First to last: each split cuts the newest tail after its first
+        // instruction (the head is shorter every time).
+        let (mut m, f) = long_block(n);
+        let mut cur = m.funcs[f].first_block.expand().unwrap();
+        for _ in 0..n {
+            let at = m.blocks[cur].first.expand().unwrap();
+            let next = m.insert_block_after(f, cur, None);
+            m.move_insts_after(at, next);
+            cur = next;
+        }
+        assert_eq!(labels_agree(&m, f), n + 1);
+        assert_eq!(m.func_blocks(f).count(), n + 1);
+        // Last to first: each split cuts the first block before its last
+        // instruction (the tail is shorter every time).
+        let (mut m, f) = long_block(n);
+        let b = m.funcs[f].first_block.expand().unwrap();
+        for _ in 0..n {
+            let last = m.blocks[b].last.expand().unwrap();
+            let at = m.insts[last].prev.expand().unwrap();
+            let next = m.insert_block_after(f, b, None);
+            m.move_insts_after(at, next);
+        }
+        assert_eq!(labels_agree(&m, f), n + 1);
+        assert_eq!(m.func_blocks(f).count(), n + 1);
     }
 }

@@ -140,7 +140,7 @@ fn printable(m: &Module, i: Inst) -> bool {
             })
         })
         && d.blocks.iter().all(|b| b.index() < m.blocks.len())
-        && d.block.expand().is_some_and(|b| {
+        && m.seg_block(d.seg).is_some_and(|b| {
             m.blocks.get(b).is_some_and(|bd| {
                 m.funcs
                     .get(bd.func)
@@ -180,7 +180,7 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
     // may be malformed: that is what is being checked).
     let mut per_func = alloc::vec![1usize; m.funcs.len()];
     for d in m.insts.values() {
-        if let Some(bd) = d.block.expand().and_then(|b| m.blocks.get(b)) {
+        if let Some(bd) = m.seg_block(d.seg).and_then(|b| m.blocks.get(b)) {
             if let Some(n) = per_func.get_mut(bd.func.index()) {
                 *n += 1;
             }
@@ -676,7 +676,7 @@ impl<'a> Verifier<'a> {
                     self.reset_marks(&blocks);
                     return None;
                 };
-                if d.block.expand() != Some(b) {
+                if m.seg_block(d.seg) != Some(b) {
                     self.err(
                         Some(i),
                         format!("[layout] instruction in {b} does not name it"),
@@ -1057,7 +1057,7 @@ impl<'a> Verifier<'a> {
             );
             return None;
         };
-        let Some(db) = dd.block.expand() else {
+        let Some(db) = m.seg_block(dd.seg) else {
             self.err(
                 Some(i),
                 format!("[operand] operand {k} uses the result of erased or detached {def}"),

@@ -96,7 +96,7 @@ fn value(m: &Module, name: &str) -> Value {
 fn count_opcode(m: &Module, op: Opcode) -> usize {
     m.insts
         .values()
-        .filter(|d| d.opcode == op && d.block.is_some())
+        .filter(|d| d.opcode == op && d.seg.is_some())
         .count()
 }
 

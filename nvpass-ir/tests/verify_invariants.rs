@@ -855,6 +855,7 @@ fn never_panics_on_corrupted_modules() {
         let ni = m.insts.len() as u64;
         let nv = m.values.len() as u64;
         let nb = m.blocks.len() as u64;
+        let ns = m.segs.len() as u64;
         let nt = m.types.len() as u64;
         for _ in 0..(1 + rnd() % 3) {
             let i = nvpass_ir::Inst::from_u32((rnd() % ni) as u32);
@@ -875,7 +876,7 @@ fn never_panics_on_corrupted_modules() {
                     d.ops.clear();
                 }
                 6 => d.extra = Extra::None,
-                7 => d.block = Some(Block::from_u32((rnd() % (nb + 2)) as u32)).into(),
+                7 => d.seg = Some(nvpass_ir::Seg::from_u32((rnd() % (ns + 2)) as u32)).into(),
                 8 => {
                     let b = Block::from_u32((rnd() % nb) as u32);
                     m.blocks[b].first =

@@ -1916,6 +1916,7 @@ impl<'a> Parser<'a> {
     }
 
     fn new_block(&mut self, f: Func, name: Option<Sym>) -> Block {
+        let seg = self.m.next_block_seg();
         self.m.blocks.push(BlockData {
             name,
             func: f,
@@ -1924,6 +1925,7 @@ impl<'a> Parser<'a> {
             prev: PackedOption::default(),
             next: PackedOption::default(),
             erased: false,
+            seg,
         })
     }
 

@@ -452,7 +452,7 @@ impl<'a> Printer<'a> {
     }
 
     fn enter_inst_func(&mut self, i: Inst) {
-        if let Some(b) = self.m.insts.get(i).and_then(|d| d.block.expand()) {
+        if let Some(b) = self.m.insts.get(i).and_then(|d| self.m.seg_block(d.seg)) {
             let f = self.m.blocks[b].func;
             self.enter_func(f);
         }
@@ -1919,7 +1919,7 @@ impl<'a> Printer<'a> {
             self.operand(v);
         }
         if c.tail == TailKind::MustTail {
-            if let Some(b) = d.block.expand() {
+            if let Some(b) = m.seg_block(d.seg) {
                 let f = m.blocks[b].func;
                 if m.types.func_sig(m.funcs[f].ty).is_some_and(|s| s.2) {
                     if nargs > 0 {
