@@ -370,8 +370,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
 }
 
 /// Prints errors and warnings always, and remarks whose pass matches the
-/// filter for their kind (as `opt -pass-remarks*` does).
+/// filter for their kind (as `opt -pass-remarks*` does). The lines are
+/// rendered into one buffer and written to standard error in large pieces,
+/// not one system call per line (a kernel-info run on a large module
+/// prints hundreds of thousands of remarks).
 fn report_diagnostics(file: &str, diags: &[Diagnostic], filters: &[(RemarkKind, Option<Regex>)]) {
+    use std::io::Write as _;
+    let mut err = std::io::BufWriter::with_capacity(64 << 10, std::io::stderr().lock());
+    let mut line = String::new();
     for d in diags {
         let show = match d.severity {
             Severity::Remark(kind) => filters
@@ -380,14 +386,18 @@ fn report_diagnostics(file: &str, diags: &[Diagnostic], filters: &[(RemarkKind, 
             _ => true,
         };
         if show {
-            let text = d.render_text();
-            if d.location.is_some() {
-                eprintln!("{text}");
-            } else {
-                eprintln!("{file}: {text}");
+            line.clear();
+            if d.location.is_none() {
+                line.push_str(file);
+                line.push_str(": ");
             }
+            let _ = d.write_text(&mut line);
+            line.push('\n');
+            // A closed standard error is not worth failing the run over.
+            let _ = err.write_all(line.as_bytes());
         }
     }
+    let _ = err.flush();
 }
 
 fn list_passes(registry: &Registry<Module>) -> String {
