@@ -2629,43 +2629,12 @@ impl Module {
             added.extend(self.block_insts(entry));
             self.splice_block_before(entry, c);
             self.detach_block(entry);
-            if let Some(r) = self.insts[c].result.expand() {
-                let ty = self.values[r].ty;
-                let replacement = rets
-                    .first()
-                    .and_then(|&(v, _)| v)
-                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison));
-                self.drop_md_uses(r);
-                Module::replace_all_uses(self, r, replacement);
-            }
-            Module::erase_inst(self, c);
+            self.replace_inlined_call(c, &rets, None);
             info.static_allocas.extend(allocas.into_iter().map(iid));
             info.added_insts = Some(report_added(added, &info));
             return Ok(info);
         };
-        if let Some(r) = self.insts[c].result.expand() {
-            let ty = self.values[r].ty;
-            let replacement = match rets.len() {
-                0 => self.const_scalar(ty, Const::Poison),
-                1 => rets[0]
-                    .0
-                    .unwrap_or_else(|| self.const_scalar(ty, Const::Poison)),
-                _ => {
-                    let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
-                    let phi = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
-                    self.insts[phi].blocks = rets.iter().map(|(_, b)| *b).collect();
-                    match self.blocks[tail].first.expand() {
-                        Some(first) => self.insert_inst_before(phi, first),
-                        None => self.append_inst(tail, phi),
-                    }
-                    added.push(phi);
-                    self.insts[phi].result.expand().expect("phi result")
-                }
-            };
-            self.drop_md_uses(r);
-            Module::replace_all_uses(self, r, replacement);
-        }
-        Module::erase_inst(self, c);
+        added.extend(self.replace_inlined_call(c, &rets, Some(tail)));
         let void = self.types.void();
         let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
         self.insts[br].blocks.push(entry);
@@ -2679,6 +2648,42 @@ impl Module {
         }
         info.added_insts = Some(report_added(added, &info));
         Ok(info)
+    }
+
+    /// Erases inlined call `c`, first replacing its result by what the
+    /// body's returns `rets` give: poison when none gives a value, the
+    /// value of a single `ret`, else a phi at the start of `tail` (where
+    /// the returns branch), which is returned.
+    fn replace_inlined_call(
+        &mut self,
+        c: Inst,
+        rets: &[(Option<Value>, Block)],
+        tail: Option<Block>,
+    ) -> Option<Inst> {
+        let mut phi = None;
+        if let Some(r) = self.insts[c].result.expand() {
+            let ty = self.values[r].ty;
+            let replacement = match (rets, tail) {
+                ([], _) | ([(None, _)], _) => self.const_scalar(ty, Const::Poison),
+                ([(Some(v), _)], _) => *v,
+                (_, Some(tail)) => {
+                    let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
+                    let p = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
+                    self.insts[p].blocks = rets.iter().map(|(_, b)| *b).collect();
+                    match self.blocks[tail].first.expand() {
+                        Some(first) => self.insert_inst_before(p, first),
+                        None => self.append_inst(tail, p),
+                    }
+                    phi = Some(p);
+                    self.insts[p].result.expand().expect("phi result")
+                }
+                (_, None) => unreachable!("several returns without a block to merge them"),
+            };
+            self.drop_md_uses(r);
+            Module::replace_all_uses(self, r, replacement);
+        }
+        Module::erase_inst(self, c);
+        phi
     }
 
     /// Moves the static allocas of an inlined entry block to the start of
