@@ -8,6 +8,7 @@
 //! ([`Diagnostic::write_remark_yaml`], byte-for-byte what LLVM 19's
 //! `-pass-remarks-output` writes, readable by `llvm-remarkutil`).
 
+use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt::{self, Write};
@@ -89,10 +90,12 @@ impl fmt::Display for DebugLoc {
 /// `DiagnosticInfoOptimizationBase::Argument`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct DiagArg {
-    /// The key (`"Callee"`, `"String"`, `"Cost"`).
-    pub key: String,
-    /// The value as text.
-    pub value: String,
+    /// The key (`"Callee"`, `"String"`, `"Cost"`); borrowed when static,
+    /// as keys almost always are, so that it costs no allocation.
+    pub key: Cow<'static, str>,
+    /// The value as text; borrowed when static (the fixed pieces of a
+    /// message).
+    pub value: Cow<'static, str>,
     /// A location attached to this argument (the callee's definition, ...).
     pub loc: Option<DebugLoc>,
 }
@@ -163,12 +166,16 @@ impl Diagnostic {
     }
 
     /// Appends a piece of plain text (an argument with key `"String"`).
-    pub fn text(self, text: impl Into<String>) -> Diagnostic {
+    pub fn text(self, text: impl Into<Cow<'static, str>>) -> Diagnostic {
         self.arg("String", text)
     }
 
     /// Appends a keyed argument; its value is also appended to `message`.
-    pub fn arg(mut self, key: impl Into<String>, value: impl Into<String>) -> Diagnostic {
+    pub fn arg(
+        mut self,
+        key: impl Into<Cow<'static, str>>,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Diagnostic {
         let value = value.into();
         self.message.push_str(&value);
         self.args.push(DiagArg {
@@ -182,8 +189,8 @@ impl Diagnostic {
     /// Appends a keyed argument carrying its own location.
     pub fn arg_at(
         mut self,
-        key: impl Into<String>,
-        value: impl Into<String>,
+        key: impl Into<Cow<'static, str>>,
+        value: impl Into<Cow<'static, str>>,
         loc: DebugLoc,
     ) -> Diagnostic {
         let value = value.into();
@@ -255,7 +262,7 @@ impl Diagnostic {
         let args: &[DiagArg] = if self.args.is_empty() && !self.message.is_empty() {
             fallback = [DiagArg {
                 key: "String".into(),
-                value: self.message.clone(),
+                value: self.message.clone().into(),
                 loc: None,
             }];
             &fallback

@@ -508,7 +508,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for ByvalToRef {
                         .remark(RemarkKind::Missed, "ByvalCloneLimit")
                         .in_function(ir.func_name(f))
                         .text("clone limit reached, not cloned: ")
-                        .arg("Callee", ir.func_name(f));
+                        .arg("Callee", ir.func_name(f).to_string());
                     cx.emit(d);
                     continue;
                 }

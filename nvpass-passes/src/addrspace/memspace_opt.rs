@@ -287,7 +287,7 @@ fn diag(sev: Severity, name: &str, text: &str, f: &str) -> Diagnostic {
         Severity::Error => Diagnostic::error(INFO.name, name),
         _ => Diagnostic::warning(INFO.name, name),
     };
-    d.text(text).in_function(f)
+    d.text(text.to_string()).in_function(f)
 }
 
 /// The analysis of one function: its diagnostics (in instruction order,

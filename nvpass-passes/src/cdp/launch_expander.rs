@@ -273,9 +273,9 @@ fn warn_unthreaded<M: IrView + ?Sized>(
         .text("' in '")
         .arg("Function", func)
         .text("' is not rewritten: ")
-        .arg("Reason", reason)
+        .arg("Reason", reason.to_string())
         .text(", and '")
-        .arg("Stub", stub)
+        .arg("Stub", stub.to_string())
         .text("' is called with launch geometry in this module");
     cx.emit(d);
 }

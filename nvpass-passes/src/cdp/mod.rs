@@ -348,7 +348,7 @@ fn warn_unreadable_flag<M: IrView + ?Sized>(
         .text("' in '")
         .arg("Function", func)
         .text("' has an unreadable CDP variant flag \"")
-        .arg("Flag", value)
+        .arg("Flag", value.to_string())
         .text("\"; using CDP-1");
     cx.emit(d);
 }

@@ -197,11 +197,12 @@ fn warn_legacy<M: IrView + ?Sized>(
         .text("' in '")
         .arg("Function", func)
         .text("' keeps the legacy parameter-buffer ABI: ")
-        .arg("Reason", reason);
+        .arg("Reason", reason.to_string());
     let d = if detail.is_empty() {
         d
     } else {
-        d.text(" and cannot be moved there: ").arg("Detail", detail)
+        d.text(" and cannot be moved there: ")
+            .arg("Detail", detail.to_string())
     };
     cx.emit(d);
 }

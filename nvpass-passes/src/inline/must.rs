@@ -261,12 +261,12 @@ fn missed<M: IrView + ?Sized>(
         .remark(RemarkKind::Missed, "NotAlwaysInline")
         .in_function(String::from(caller))
         .at(m.debug_loc(call))
-        .arg("Callee", callee)
+        .arg("Callee", callee.to_string())
         .text(" ")
         .text(NOT_ALWAYS_INLINE_INTO)
-        .arg("Caller", caller)
+        .arg("Caller", caller.to_string())
         .text(" (")
-        .arg("Reason", reason)
+        .arg("Reason", reason.to_string())
         .text(")");
     cx.emit(d);
 }

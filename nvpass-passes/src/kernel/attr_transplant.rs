@@ -326,7 +326,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
                         let mut d = cx
                             .remark(RemarkKind::Missed, "NotTransplanted")
                             .text("annotation '")
-                            .arg("Key", key)
+                            .arg("Key", key.to_string())
                             .text("' of '")
                             .arg("Target", target_name.clone())
                             .text(format!(

@@ -200,7 +200,7 @@ fn kernel_remarks<M: IrView + ?Sized>(m: &M, kernel: FuncId) -> Vec<Diagnostic> 
                 .text(MESSAGE_PREFIX)
                 .arg("Metric", *metric)
                 .text(" in function '")
-                .arg("Function", name)
+                .arg("Function", name.to_string())
                 .text("' = ")
                 .arg("Value", value.to_string())
         })

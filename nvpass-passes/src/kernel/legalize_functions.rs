@@ -127,7 +127,7 @@ fn kernel_errors<M: IrView + ?Sized>(m: &M, cx: &PassContext<'_>) -> Vec<Diagnos
                 cx.error("KernelReturnsValue")
                     .in_function(name)
                     .text("kernel '")
-                    .arg("Kernel", name)
+                    .arg("Kernel", name.to_string())
                     .text("' returns '")
                     .arg("Type", type_text(m, ret))
                     .text("'; a PTX entry must return void"),
@@ -144,9 +144,9 @@ fn kernel_errors<M: IrView + ?Sized>(m: &M, cx: &PassContext<'_>) -> Vec<Diagnos
                     .in_function(caller)
                     .at(m.debug_loc(i))
                     .text("kernel '")
-                    .arg("Kernel", name)
+                    .arg("Kernel", name.to_string())
                     .text("' is called directly from '")
-                    .arg("Caller", caller)
+                    .arg("Caller", caller.to_string())
                     .text("'; PTX kernels can only be launched"),
             );
         }

@@ -367,7 +367,7 @@ fn analyze_function<M: IrView + ?Sized>(m: &M, f: FuncId, cfg: Config) -> Plan {
                         .at(loc)
                         .text(DIAG_RESTRICT_IN_STRUCT)
                         .text(" (function '")
-                        .arg("Function", fname.as_str())
+                        .arg("Function", fname.clone())
                         .text("', parameter '%")
                         .arg("Argument", arg)
                         .text("')"),
