@@ -7,7 +7,7 @@
 //! behaviour (matching, flags, diagnostics) is documented on the parent
 //! module.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use hashbrown::HashMap;

@@ -204,7 +204,7 @@ mod parameter_buffer;
 
 use alloc::boxed::Box;
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use nvpass_core::cdp::CdpEntryKind;

@@ -10,7 +10,7 @@
 //! and is only retargeted. Details on the parent module.
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use hashbrown::{HashMap, HashSet};
