@@ -1181,6 +1181,24 @@ impl IrView for Module {
         }
     }
 
+    /// In constant time, in the order of [`IrView::operands`] (a call's
+    /// callee, stored first, comes last).
+    fn operand(&self, i: InstId, index: usize) -> Option<ValueId> {
+        let d = &self.insts[ifrom(i)];
+        let stored = if d.opcode == IrOpcode::DbgRecord {
+            return None;
+        } else if d.opcode.is_call() {
+            if index + 1 == d.ops.len() {
+                0
+            } else {
+                index + 1
+            }
+        } else {
+            index
+        };
+        d.ops.get(stored).map(|o| vid(o.value))
+    }
+
     fn callee(&self, i: InstId) -> Option<Callee> {
         let d = &self.insts[ifrom(i)];
         if !d.opcode.is_call() {

@@ -1,6 +1,8 @@
 //! `has_attr` (and the presence check in `remove_attr`/`remove_call_attr`)
 //! compares interned names instead of converting attributes; it must answer
-//! exactly as scanning `attrs` does, for every key kind.
+//! exactly as scanning `attrs` does, for every key kind. The other queries
+//! nvpass-ir answers directly instead of through `IrView`'s provided
+//! defaults (`int_attr`, `type_attr`, `operand`) are checked the same way.
 
 use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, FuncId, IrEdit, IrView};
 use nvpass_ir::parse_module;
@@ -145,5 +147,49 @@ fn int_and_type_attr_agree_with_scanning() {
     assert!(
         ints > 100 && types > 10,
         "{ints} int, {types} type attributes"
+    );
+}
+
+/// `operand(i, k)` reads the operand list directly (a call's callee, stored
+/// first, is the last operand); it must agree with the `k`-th of
+/// `operands(i)`, and be `None` one past the end, for every instruction.
+#[test]
+fn operand_agrees_with_operands() {
+    let mut checked = 0u64;
+    let mut calls = 0u64;
+    for path in inputs() {
+        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
+            continue;
+        };
+        for f in m.funcs() {
+            for b in m.blocks(f) {
+                for i in m.insts(b) {
+                    let all: Vec<_> = IrView::operands(&m, i).collect();
+                    assert_eq!(IrView::num_operands(&m, i), all.len(), "{}", path.display());
+                    for (k, &v) in all.iter().enumerate() {
+                        assert_eq!(
+                            IrView::operand(&m, i, k),
+                            Some(v),
+                            "{} operand {k}",
+                            path.display()
+                        );
+                        checked += 1;
+                    }
+                    assert_eq!(
+                        IrView::operand(&m, i, all.len()),
+                        None,
+                        "{}",
+                        path.display()
+                    );
+                    if m.callee(i).is_some() {
+                        calls += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 1000 && calls > 100,
+        "{checked} operands, {calls} calls"
     );
 }

@@ -10,7 +10,7 @@ use nvpass_core::ir::{
     ConstKind, FuncId, InstId, IrEdit, IrView, Opcode, TypeId, TypeKind, ValueId, ValueKind,
 };
 
-use super::util::{def_with, erase_dead, func_insts, replace_inst};
+use super::util::{def_with, erase_dead, func_insts, replace_inst, rewrite_operands};
 
 /// Rule 2 (`canonicalize_bitcast_chains`): a `bitcast` whose operand is a
 /// `bitcast` instruction (transitively) is rewritten to cast the chain's
@@ -130,15 +130,7 @@ pub fn drop_noop_addrspace_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u6
             }
             continue;
         }
-        let ops: Vec<ValueId> = m.operands(i).collect();
-        for (k, v) in ops.into_iter().enumerate() {
-            let Some(x) = noop_addrspace_cast_const(m, v) else {
-                continue;
-            };
-            if m.set_operand(i, k, x).is_ok() {
-                changed += 1;
-            }
-        }
+        changed += rewrite_operands(m, i, |m, v| noop_addrspace_cast_const(m, v));
     }
     orphans.retain(|j| !erased.contains(j));
     erase_dead(m, orphans);
@@ -207,21 +199,14 @@ pub fn constant_fold_casts<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
             }
             continue;
         }
-        let ops: Vec<ValueId> = m.operands(i).collect();
-        for (k, v) in ops.into_iter().enumerate() {
+        changed += rewrite_operands(m, i, |m, v| {
             if m.value_kind(v) != ValueKind::Constant(ConstKind::Expr(Opcode::BitCast)) {
-                continue;
+                return None;
             }
-            let Some(c) = m.const_operands(v).next() else {
-                continue;
-            };
+            let c = m.const_operands(v).next()?;
             let ty = m.value_type(v);
-            if let Some(folded) = fold_bitcast(m, c, ty) {
-                if m.set_operand(i, k, folded).is_ok() {
-                    changed += 1;
-                }
-            }
-        }
+            fold_bitcast(m, c, ty)
+        });
     }
     changed
 }
@@ -262,12 +247,7 @@ pub fn collapse_zero_index_geps<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64
             }
             continue;
         }
-        let ops: Vec<ValueId> = m.operands(i).collect();
-        for (k, v) in ops.into_iter().enumerate() {
-            if zero_index_gep_const(m, v).is_some_and(|base| m.set_operand(i, k, base).is_ok()) {
-                changed += 1;
-            }
-        }
+        changed += rewrite_operands(m, i, |m, v| zero_index_gep_const(m, v));
     }
     changed
 }

@@ -1,10 +1,8 @@
 //! Rule 15: NaN literals.
 
-use alloc::vec::Vec;
-
 use nvpass_core::ir::{FuncId, IrEdit, IrView, Opcode, TypeKind, ValueId};
 
-use super::util::func_insts;
+use super::util::{func_insts, rewrite_operands};
 
 /// (exponent bits, mantissa bits) of the IEEE formats rule 15 handles.
 fn ieee_format(k: TypeKind) -> Option<(u32, u32)> {
@@ -63,18 +61,10 @@ pub fn canonicalize_fp_specials<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64
         if !nan_blind(m.opcode(i)) {
             continue;
         }
-        let ops: Vec<ValueId> = m.operands(i).collect();
-        for (k, v) in ops.into_iter().enumerate() {
-            let Some(canon) = noncanonical_nan(m, v) else {
-                continue;
-            };
-            let Ok(c) = m.const_float_of(m.value_type(v), canon) else {
-                continue;
-            };
-            if m.set_operand(i, k, c).is_ok() {
-                changed += 1;
-            }
-        }
+        changed += rewrite_operands(m, i, |m, v| {
+            let canon = noncanonical_nan(m, v)?;
+            m.const_float_of(m.value_type(v), canon).ok()
+        });
     }
     changed
 }

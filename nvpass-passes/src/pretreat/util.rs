@@ -14,6 +14,29 @@ pub(super) fn func_insts<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<InstId> {
     m.blocks(f).flat_map(|b| m.insts(b)).collect()
 }
 
+/// Replaces each value operand `v` of `i` for which `f` gives a
+/// replacement, in operand order; returns how many were replaced. Operands
+/// are read by index as they are visited, so nothing is collected per
+/// instruction.
+pub(super) fn rewrite_operands<M: IrEdit + ?Sized>(
+    m: &mut M,
+    i: InstId,
+    mut f: impl FnMut(&mut M, ValueId) -> Option<ValueId>,
+) -> u64 {
+    let mut n = 0;
+    for k in 0..m.num_operands(i) {
+        let Some(v) = m.operand(i, k) else {
+            continue;
+        };
+        if let Some(x) = f(m, v) {
+            if m.set_operand(i, k, x).is_ok() {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
 /// The name of the function a call site calls directly.
 pub(super) fn direct_callee_name<M: IrView + ?Sized>(m: &M, i: InstId) -> Option<&str> {
     match m.callee(i)? {
