@@ -694,9 +694,9 @@ impl Module {
 
     /// Moves every instruction of `from` before `before` (in another block
     /// of the same function), in order, leaving `from` empty. The list is
-    /// relinked at both ends; only the moved instructions' block is
-    /// rewritten, so this costs the length of `from`, not of the
-    /// destination block. Names stay in the function, so its name record
+    /// relinked at both ends; only the moved instructions' label (see
+    /// [`Seg`]) is rewritten, so this costs the length of `from`, not of
+    /// the destination block. Names stay in the function, so its name record
     /// is untouched.
     pub(crate) fn splice_block_before(&mut self, from: Block, before: Inst) {
         let (Some(first), Some(last)) = (

@@ -188,9 +188,9 @@ impl CallerInliner {
                     else {
                         continue;
                     };
-                    let free = is_free_marker(m, a);
                     if m.replace_all_uses(old, new).is_ok() && m.erase_inst(a).is_ok() {
-                        if let (Some(n), false) = (out.added_size.as_mut(), free) {
+                        // An alloca is never a free marker: it was counted.
+                        if let Some(n) = out.added_size.as_mut() {
                             *n -= 1;
                         }
                         self.pool[k].regions.push(region);
