@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b,...]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b,...] [--cold]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -19,6 +19,12 @@
 //! Heap is measured with a counting global allocator, so the numbers are
 //! exact and do not depend on the machine's load; times are the best of
 //! three runs.
+//!
+//! `--cold` evicts the processor caches before every timed run by writing
+//! over a buffer of [`EVICT_BYTES`]. Without it a small module is still
+//! cached from the parse that just built it when the stage starts, and a
+//! large one is not, so the warm series charges the cache's size to the
+//! larger steps; the cold series starts every step from memory.
 use nvpass_benches::gen::{generate, Config};
 use nvpass_benches::heap::{self, CountingAlloc};
 use nvpass_core::pass::Session;
@@ -29,14 +35,32 @@ use std::time::Instant;
 #[global_allocator]
 static A: CountingAlloc = CountingAlloc;
 
+/// Bytes written before each timed run under `--cold`: four times the
+/// 32 MiB last-level cache of the machines the series is run on, so that
+/// nothing of the module survives it.
+const EVICT_BYTES: usize = 128 << 20;
+
+/// Writes one byte in every cache line of `buf`, pushing whatever the
+/// caches held out to memory.
+fn evict(buf: &mut [u8]) {
+    for line in buf.chunks_mut(64) {
+        line[0] = line[0].wrapping_add(1);
+    }
+    std::hint::black_box(&buf[..]);
+}
+
 /// Runs `f` three times; returns the best time in seconds and the peak heap
-/// growth in bytes over the heap in use before the call.
-fn measure<T>(mut f: impl FnMut() -> T) -> (f64, usize, T) {
+/// growth in bytes over the heap in use before the call. With `cold`, the
+/// caches are evicted (through the buffer) before each run.
+fn measure<T>(cold: &mut Option<Vec<u8>>, mut f: impl FnMut() -> T) -> (f64, usize, T) {
     let mut best = f64::MAX;
     let mut peak = 0;
     let mut out = None;
     for _ in 0..3 {
         drop(out.take());
+        if let Some(buf) = cold.as_mut() {
+            evict(buf);
+        }
         let base = heap::reset_peak();
         let t = Instant::now();
         let r = f();
@@ -61,9 +85,15 @@ fn main() {
     let mut cfg = Config::sized(1, 0);
     let mut only: Vec<String> = Vec::new();
     let mut step: Option<u32> = None;
+    let mut cold = false;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
+        if args[i] == "--cold" {
+            cold = true;
+            i += 1;
+            continue;
+        }
         let v = || -> usize {
             args.get(i + 1)
                 .and_then(|v| v.parse().ok())
@@ -85,7 +115,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b] [--cold]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -115,20 +145,23 @@ fn main() {
             ..cfg.clone()
         };
         let src = generate(&c).into_bytes();
+        // Allocated before any measurement, so it is not part of a stage's
+        // heap growth.
+        let mut cold = cold.then(|| vec![0u8; EVICT_BYTES]);
         let n = src.len();
         eprintln!("{}x: {} bytes", mult, n);
         let row = |stage: &str, t: f64, h: usize| println!("{stage}\t{n}\t{t}\t{h}");
-        let (t, h, m) = measure(|| nvpass_ir::parse_module(&src).expect("parses"));
+        let (t, h, m) = measure(&mut cold, || nvpass_ir::parse_module(&src).expect("parses"));
         row("parse", t, h);
         // In 64 KiB pieces, as the CLI writes a file: the text is counted,
         // not kept.
-        let (t, h, _) = measure(|| {
+        let (t, h, _) = measure(&mut cold, || {
             let mut bytes = 0usize;
             nvpass_ir::print::print_module_chunked(&m, &mut |c: &[u8]| bytes += c.len());
             bytes
         });
         row("print", t, h);
-        let (t, h, _) = measure(|| nvpass_ir::verify_module(&m).is_ok());
+        let (t, h, _) = measure(&mut cold, || nvpass_ir::verify_module(&m).is_ok());
         row("verify", t, h);
         // Every registered pass with its defaults, and the inliner's other
         // cost models.
@@ -145,7 +178,7 @@ fn main() {
             let mut copies: Vec<Module> = (0..3)
                 .map(|_| nvpass_ir::parse_module(&src).expect("parses"))
                 .collect();
-            let (t, h, _) = measure(|| {
+            let (t, h, _) = measure(&mut cold, || {
                 let mut mm = copies.pop().unwrap();
                 // Without remarks, as the CLI runs when none is asked for;
                 // kernel-info's remarks are its whole output, so it keeps
