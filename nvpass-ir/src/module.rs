@@ -896,17 +896,25 @@ impl Module {
     }
 
     /// Functions in module order (erased ones skipped).
+    ///
+    /// While [`Module::order`] lists no erased entry (always after parsing,
+    /// and again after each compaction) the functions' records are not read:
+    /// a pass looking for a few functions in a module of many then reads
+    /// only the order list, not one record per function.
     pub fn func_ids(&self) -> impl Iterator<Item = Func> + '_ {
+        let check = self.order_erased > 0;
         self.order.iter().filter_map(move |t| match *t {
-            TopLevel::Func(f) if !self.funcs[f].erased => Some(f),
+            TopLevel::Func(f) if !check || !self.funcs[f].erased => Some(f),
             _ => None,
         })
     }
 
-    /// Globals in module order (erased ones skipped).
+    /// Globals in module order (erased ones skipped; records are read only
+    /// while erased entries are listed, as in [`Module::func_ids`]).
     pub fn global_ids(&self) -> impl Iterator<Item = Global> + '_ {
+        let check = self.order_erased > 0;
         self.order.iter().filter_map(move |t| match *t {
-            TopLevel::Global(g) if !self.globals[g].erased => Some(g),
+            TopLevel::Global(g) if !check || !self.globals[g].erased => Some(g),
             _ => None,
         })
     }

@@ -724,3 +724,47 @@ fn neighbors_follow_block_order() {
     }
     assert!(checked > 1000, "{checked}");
 }
+
+/// Functions and globals erased one at a time drop out of the module-order
+/// lists at once, before, at and after the point where erased entries are
+/// compacted out of the order (half of it erased).
+#[test]
+fn erased_functions_and_globals_leave_the_order_lists() {
+    let mut src = String::new();
+    for k in 0..6 {
+        src.push_str(&format!("@g{k} = internal global i32 {k}\n"));
+    }
+    for k in 0..6 {
+        src.push_str(&format!(
+            "define internal void @f{k}() {{\n  ret void\n}}\n"
+        ));
+    }
+    let mut m = parse(&src);
+    let names = |m: &Module| -> (Vec<String>, Vec<String>) {
+        let f = IrView::funcs(m)
+            .map(|f| IrView::func_name(m, f).to_string())
+            .collect();
+        let g = IrView::globals(m)
+            .map(|g| IrView::global_name(m, g).to_string())
+            .collect();
+        (f, g)
+    };
+    let (mut want_f, mut want_g) = names(&m);
+    assert_eq!(want_f.len(), 6);
+    assert_eq!(want_g.len(), 6);
+    // Alternate functions and globals, from the middle outwards.
+    for k in [3usize, 1, 5, 0, 4] {
+        let f = func(&m, &format!("f{k}"));
+        m.erase_function(f).unwrap();
+        want_f.retain(|n| *n != format!("f{k}"));
+        assert_eq!(names(&m), (want_f.clone(), want_g.clone()), "after @f{k}");
+        let g = IrView::globals(&m)
+            .find(|&g| IrView::global_name(&m, g) == format!("g{k}"))
+            .unwrap();
+        m.erase_global(g).unwrap();
+        want_g.retain(|n| *n != format!("g{k}"));
+        assert_eq!(names(&m), (want_f.clone(), want_g.clone()), "after @g{k}");
+    }
+    assert_eq!(names(&m), (vec!["f2".to_string()], vec!["g2".to_string()]));
+    verified(&m);
+}
