@@ -144,7 +144,7 @@ pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
     // Only the functions using one of them can call one.
     let callers = crate::uses::functions_using(m, cdp_funcs.iter().copied());
     let walked = |f: &FuncId| callers.as_ref().is_none_or(|c| c.contains(f));
-    for f in m.funcs().filter(|&f| is_lowered(m, f)).filter(walked) {
+    for f in m.funcs().filter(walked).filter(|&f| is_lowered(m, f)) {
         for b in m.blocks(f) {
             out.extend(
                 m.insts(b)

@@ -320,8 +320,15 @@ fn run<M: IrEdit + ?Sized>(
         return Ok(PreservedOrChanged::Preserved);
     }
     let mut changed = false;
+    // Nothing has changed since `sites` was collected, so the first rewrite
+    // takes it as it is; a later one looks again at what the earlier ones
+    // left.
+    let mut sites = Some(sites);
     for kind in kinds {
-        let sites = matching::sites(m);
+        let sites = match sites.take() {
+            Some(s) => s,
+            None => matching::sites(m),
+        };
         changed |= match kind {
             CdpEntryKind::ParameterBuffer => parameter_buffer::rewrite(m, cx, &sites)?,
             CdpEntryKind::Launch => launch_expander::rewrite(m, cx, &sites)?,
