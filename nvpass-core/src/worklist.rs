@@ -8,9 +8,17 @@ use core::marker::PhantomData;
 use crate::ir::EntityId;
 
 /// A growable set of dense ids, one bit per id.
+///
+/// The bits cover the ids from the lowest to the highest one inserted, not
+/// from zero: the ids of one function in a module of millions are close
+/// together and far from zero, and a set of them (a per-function worklist)
+/// then costs their spread, not the whole module's.
 #[derive(Clone, Debug)]
 pub struct BitSet<T: EntityId> {
+    /// Bit `b` of `words[k]` stands for id `(base + k) * 64 + b`.
     words: Vec<u64>,
+    /// The word index of `words[0]`.
+    base: usize,
     _ids: PhantomData<T>,
 }
 
@@ -18,6 +26,7 @@ impl<T: EntityId> Default for BitSet<T> {
     fn default() -> Self {
         BitSet {
             words: Vec::new(),
+            base: 0,
             _ids: PhantomData,
         }
     }
@@ -29,31 +38,47 @@ impl<T: EntityId> BitSet<T> {
         Self::default()
     }
 
+    /// The slot of word index `w` in `words`, if the bits cover it.
+    fn slot(&self, w: usize) -> Option<usize> {
+        w.checked_sub(self.base).filter(|&k| k < self.words.len())
+    }
+
     /// Adds `id`; returns whether it was absent.
     pub fn insert(&mut self, id: T) -> bool {
         let (w, b) = (id.index() / 64, id.index() % 64);
-        if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
+        if self.words.is_empty() {
+            self.base = w;
+        } else if w < self.base {
+            // Grow downwards by at least the current size, so that ids
+            // inserted in decreasing order cost amortized constant time.
+            let grow = (self.base - w).max(self.words.len()).min(self.base);
+            self.words.splice(0..0, core::iter::repeat_n(0, grow));
+            self.base -= grow;
         }
-        let absent = self.words[w] & (1 << b) == 0;
-        self.words[w] |= 1 << b;
+        let k = w - self.base;
+        if k >= self.words.len() {
+            self.words.resize(k + 1, 0);
+        }
+        let absent = self.words[k] & (1 << b) == 0;
+        self.words[k] |= 1 << b;
         absent
     }
 
     /// Removes `id`; returns whether it was present.
     pub fn remove(&mut self, id: T) -> bool {
-        let present = self.contains(id);
-        if present {
-            self.words[id.index() / 64] &= !(1 << (id.index() % 64));
-        }
+        let Some(k) = self.slot(id.index() / 64) else {
+            return false;
+        };
+        let bit = 1 << (id.index() % 64);
+        let present = self.words[k] & bit != 0;
+        self.words[k] &= !bit;
         present
     }
 
     /// Whether `id` is in the set.
     pub fn contains(&self, id: T) -> bool {
-        self.words
-            .get(id.index() / 64)
-            .is_some_and(|w| w & (1 << (id.index() % 64)) != 0)
+        self.slot(id.index() / 64)
+            .is_some_and(|k| self.words[k] & (1 << (id.index() % 64)) != 0)
     }
 
     /// Removes every id (keeps the allocation).
@@ -73,7 +98,8 @@ impl<T: EntityId> BitSet<T> {
 
     /// The ids in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = T> + '_ {
-        self.words.iter().enumerate().flat_map(|(wi, &w)| {
+        let base = self.base;
+        self.words.iter().enumerate().flat_map(move |(wi, &w)| {
             let mut bits = w;
             core::iter::from_fn(move || {
                 if bits == 0 {
@@ -81,7 +107,7 @@ impl<T: EntityId> BitSet<T> {
                 }
                 let b = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                Some(T::from_index(wi * 64 + b))
+                Some(T::from_index((base + wi) * 64 + b))
             })
         })
     }
@@ -212,5 +238,55 @@ mod tests {
         assert!(!s.remove(FuncId::new(5000)));
         s.clear();
         assert!(s.is_empty());
+    }
+
+    /// Ids far from zero cost their spread, inserted in any order, and the
+    /// set answers as a set from zero would.
+    #[test]
+    fn bitset_covers_only_the_spread_of_its_ids() {
+        let v = |i: usize| ValueId::new(i as u32);
+        let far = 50_000_000;
+        let mut s = BitSet::new();
+        // Decreasing, increasing and scattered insertions around `far`.
+        let ids: Vec<usize> = (0..300)
+            .rev()
+            .map(|k| far + 7 * k)
+            .chain((0..300).map(|k| far + 5000 + 3 * k))
+            .chain([far - 1, far + 64 * 40 + 63, far - 640])
+            .collect();
+        for &i in &ids {
+            assert!(s.insert(v(i)), "{i}");
+            assert!(s.contains(v(i)), "{i}");
+        }
+        for &i in &ids {
+            assert!(!s.insert(v(i)), "{i}");
+        }
+        let span_words = (far + 5000 + 3 * 299) / 64 - (far - 640) / 64 + 1;
+        assert!(
+            s.words.len() <= 2 * span_words,
+            "{} words for a spread of {span_words}",
+            s.words.len()
+        );
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        assert_eq!(
+            s.iter().collect::<Vec<_>>(),
+            sorted.iter().map(|&i| v(i)).collect::<Vec<_>>()
+        );
+        assert_eq!(s.len(), ids.len());
+        for i in [0, 63, 64, far - 641, far + 6, far + 100_000] {
+            assert!(!s.contains(v(i)), "{i}");
+            assert!(!s.remove(v(i)), "{i}");
+        }
+        assert!(s.remove(v(far - 640)));
+        assert!(!s.contains(v(far - 640)));
+        assert_eq!(s.len(), ids.len() - 1);
+        // Growing down to id 0.
+        assert!(s.insert(v(0)));
+        assert!(s.contains(v(0)) && s.contains(v(far)));
+        assert_eq!(s.iter().next(), Some(v(0)));
+        s.clear();
+        assert!(s.is_empty());
+        assert!(!s.contains(v(far)));
     }
 }
