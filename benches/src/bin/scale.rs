@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b,...] [--cold]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b,...] [--cold] [--runs N]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -18,7 +18,8 @@
 //! option is given, except `kernel-info`, whose remarks are its output.
 //! Heap is measured with a counting global allocator, so the numbers are
 //! exact and do not depend on the machine's load; times are the best of
-//! three runs.
+//! three runs (`--runs N` for another number: on a busy machine more runs
+//! make the best one closer to the undisturbed time).
 //!
 //! `--cold` evicts the processor caches before every timed run by writing
 //! over a buffer of [`EVICT_BYTES`]. Without it a small module is still
@@ -49,14 +50,18 @@ fn evict(buf: &mut [u8]) {
     std::hint::black_box(&buf[..]);
 }
 
-/// Runs `f` three times; returns the best time in seconds and the peak heap
-/// growth in bytes over the heap in use before the call. With `cold`, the
-/// caches are evicted (through the buffer) before each run.
-fn measure<T>(cold: &mut Option<Vec<u8>>, mut f: impl FnMut() -> T) -> (f64, usize, T) {
+/// Runs `f` `runs` times; returns the best time in seconds and the peak
+/// heap growth in bytes over the heap in use before the call. With `cold`,
+/// the caches are evicted (through the buffer) before each run.
+fn measure<T>(
+    runs: usize,
+    cold: &mut Option<Vec<u8>>,
+    mut f: impl FnMut() -> T,
+) -> (f64, usize, T) {
     let mut best = f64::MAX;
     let mut peak = 0;
     let mut out = None;
-    for _ in 0..3 {
+    for _ in 0..runs {
         drop(out.take());
         if let Some(buf) = cold.as_mut() {
             evict(buf);
@@ -86,6 +91,7 @@ fn main() {
     let mut only: Vec<String> = Vec::new();
     let mut step: Option<u32> = None;
     let mut cold = false;
+    let mut runs = 3usize;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -108,6 +114,7 @@ fn main() {
             "--scc" => cfg.scc = v(),
             "--block-calls" => cfg.block_calls = v(),
             "--step" => step = Some(v() as u32),
+            "--runs" => runs = v().max(1),
             "--only" => {
                 only = args
                     .get(i + 1)
@@ -115,7 +122,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b] [--cold]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--only a,b] [--cold] [--runs N]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -151,17 +158,19 @@ fn main() {
         let n = src.len();
         eprintln!("{}x: {} bytes", mult, n);
         let row = |stage: &str, t: f64, h: usize| println!("{stage}\t{n}\t{t}\t{h}");
-        let (t, h, m) = measure(&mut cold, || nvpass_ir::parse_module(&src).expect("parses"));
+        let (t, h, m) = measure(runs, &mut cold, || {
+            nvpass_ir::parse_module(&src).expect("parses")
+        });
         row("parse", t, h);
         // In 64 KiB pieces, as the CLI writes a file: the text is counted,
         // not kept.
-        let (t, h, _) = measure(&mut cold, || {
+        let (t, h, _) = measure(runs, &mut cold, || {
             let mut bytes = 0usize;
             nvpass_ir::print::print_module_chunked(&m, &mut |c: &[u8]| bytes += c.len());
             bytes
         });
         row("print", t, h);
-        let (t, h, _) = measure(&mut cold, || nvpass_ir::verify_module(&m).is_ok());
+        let (t, h, _) = measure(runs, &mut cold, || nvpass_ir::verify_module(&m).is_ok());
         row("verify", t, h);
         // Every registered pass with its defaults, and the inliner's other
         // cost models.
@@ -175,10 +184,10 @@ fn main() {
                 continue;
             }
             let mut pm = registry.build_text(name).expect("pass builds");
-            let mut copies: Vec<Module> = (0..3)
+            let mut copies: Vec<Module> = (0..runs)
                 .map(|_| nvpass_ir::parse_module(&src).expect("parses"))
                 .collect();
-            let (t, h, _) = measure(&mut cold, || {
+            let (t, h, _) = measure(runs, &mut cold, || {
                 let mut mm = copies.pop().unwrap();
                 // Without remarks, as the CLI runs when none is asked for;
                 // kernel-info's remarks are its whole output, so it keeps
