@@ -81,9 +81,11 @@ impl<T: EntityId> BitSet<T> {
             .is_some_and(|k| self.words[k] & (1 << (id.index() % 64)) != 0)
     }
 
-    /// Removes every id (keeps the allocation).
+    /// Removes every id (keeps the allocation). The next insertion places
+    /// the bits afresh, so a set reused for ids elsewhere in the module does
+    /// not cover both places.
     pub fn clear(&mut self) {
-        self.words.iter_mut().for_each(|w| *w = 0);
+        self.words.clear();
     }
 
     /// Number of ids in the set.
@@ -288,5 +290,9 @@ mod tests {
         s.clear();
         assert!(s.is_empty());
         assert!(!s.contains(v(far)));
+        // Reused after clearing, the set covers only what it holds now.
+        assert!(s.insert(v(2 * far)));
+        assert_eq!(s.words.len(), 1);
+        assert_eq!(s.iter().collect::<Vec<_>>(), vec![v(2 * far)]);
     }
 }
