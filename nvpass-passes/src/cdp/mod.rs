@@ -323,12 +323,9 @@ fn run<M: IrEdit + ?Sized>(
     // Nothing has changed since `sites` was collected, so the first rewrite
     // takes it as it is; a later one looks again at what the earlier ones
     // left.
-    let mut sites = Some(sites);
+    let mut first = Some(sites);
     for kind in kinds {
-        let sites = match sites.take() {
-            Some(s) => s,
-            None => matching::sites(m),
-        };
+        let sites = first.take().unwrap_or_else(|| matching::sites(m));
         changed |= match kind {
             CdpEntryKind::ParameterBuffer => parameter_buffer::rewrite(m, cx, &sites)?,
             CdpEntryKind::Launch => launch_expander::rewrite(m, cx, &sites)?,
