@@ -320,12 +320,20 @@ fn run<M: IrEdit + ?Sized>(
         return Ok(PreservedOrChanged::Preserved);
     }
     let mut changed = false;
-    // Nothing has changed since `sites` was collected, so the first rewrite
-    // takes it as it is; a later one looks again at what the earlier ones
-    // left.
-    let mut first = Some(sites);
+    // One list serves every rewrite: each rewrites only the entry points of
+    // its own kind, and leaves the calls of the other kind in place and
+    // unchanged (a buffer rewrite moves only what the buffer call reads,
+    // which a launch never is; a launch rewrite touches launches only). The
+    // entries of the kind already rewritten go stale, and the next rewrite
+    // does not read them. Debug builds check the claim with a fresh walk.
     for kind in kinds {
-        let sites = first.take().unwrap_or_else(|| matching::sites(m));
+        debug_assert!(
+            matching::sites(m)
+                .iter()
+                .filter(|s| s.kind == *kind)
+                .eq(sites.iter().filter(|s| s.kind == *kind)),
+            "an earlier CDP rewrite changed the {kind:?} calls"
+        );
         changed |= match kind {
             CdpEntryKind::ParameterBuffer => parameter_buffer::rewrite(m, cx, &sites)?,
             CdpEntryKind::Launch => launch_expander::rewrite(m, cx, &sites)?,
