@@ -215,8 +215,19 @@ fn has_fn_attr<M: IrView + ?Sized>(m: &M, f: FuncId, k: AttrKind) -> bool {
 
 /// Phase 1; returns whether a function was marked.
 pub fn propagate_markers<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
+    !mark(m, cx, None).is_empty()
+}
+
+/// Marks the functions that phase 1's triggers select, in module order:
+/// every function, or with `only`, those in it. Returns the marked ones.
+fn mark<M: IrEdit + ?Sized>(
+    m: &mut M,
+    cx: &mut PassContext<'_>,
+    only: Option<&HashSet<FuncId>>,
+) -> Vec<FuncId> {
     let todo: Vec<(FuncId, &'static str)> = m
         .funcs()
+        .filter(|f| only.is_none_or(|o| o.contains(f)))
         .filter(|&f| {
             !m.func_is_declaration(f)
                 && !has_fn_attr(m, f, AttrKind::AlwaysInline)
@@ -239,7 +250,7 @@ pub fn propagate_markers<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
             .arg("Trigger", trigger);
         cx.emit(d);
     }
-    !todo.is_empty()
+    todo.into_iter().map(|(f, _)| f).collect()
 }
 
 /// Functions that are part of a recursive cycle: an SCC of more than one
@@ -273,17 +284,33 @@ fn missed<M: IrView + ?Sized>(
 
 /// Phase 2; returns whether anything was inlined or deleted.
 pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
+    inline_calls(m, cx, None).0
+}
+
+/// Inlines the calls of `alwaysinline` functions: of every one, or with
+/// `only`, of those in it (and, either way, the calls the inlined bodies
+/// bring in). Returns whether anything was inlined or deleted, and the
+/// callers that received inlined code.
+fn inline_calls<M: IrEdit + ?Sized>(
+    m: &mut M,
+    cx: &mut PassContext<'_>,
+    only: Option<&HashSet<FuncId>>,
+) -> (bool, HashSet<FuncId>) {
     let merge = !cx.knob_bool(&KNOB_DISABLE_INLINED_ALLOCA_MERGING);
+    let mut grown: HashSet<FuncId> = HashSet::new();
     // Only calls of `alwaysinline` functions are looked at, so only their
     // callers are visited (every definition when one is used other than
     // by an instruction), and a module without one costs one pass over the
     // function list.
-    let always: Vec<FuncId> = m
-        .funcs()
-        .filter(|&f| has_fn_attr(m, f, AttrKind::AlwaysInline))
-        .collect();
+    let always: Vec<FuncId> = match only {
+        Some(o) => m.funcs().filter(|f| o.contains(f)).collect(),
+        None => m
+            .funcs()
+            .filter(|&f| has_fn_attr(m, f, AttrKind::AlwaysInline))
+            .collect(),
+    };
     if always.is_empty() {
-        return false;
+        return (false, grown);
     }
     let calling = crate::uses::functions_using(m, always);
     let cyclic = cyclic_functions(m);
@@ -299,6 +326,11 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
         // A stack: the last call site first, and the calls an inlining
         // copies in right after it (see the module docs).
         let mut work: Vec<InstId> = call_sites(m, caller);
+        if let Some(o) = only {
+            // Calls of other functions were decided (and any refusal
+            // reported) when they were first met.
+            work.retain(|&c| direct_callee(m, c).is_some_and(|g| o.contains(&g)));
+        }
         while let Some(call) = work.pop() {
             let Some(callee) = direct_callee(m, call) else {
                 continue;
@@ -327,6 +359,7 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
                 match st.inline(m, call, callee) {
                     Ok(done) => {
                         changed = true;
+                        grown.insert(caller);
                         inlined_from.push(callee);
                         cx.add_stat(&NUM_INLINED, 1);
                         cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
@@ -354,14 +387,29 @@ pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) ->
     }
     let deleted = remove_dead_callees(m, &inlined_from);
     cx.add_stat(&NUM_DELETED, deleted);
-    changed || deleted > 0
+    (changed || deleted > 0, grown)
 }
 
 /// Both phases; returns whether anything changed.
+///
+/// Inlining can make a caller a forced-inline helper itself: a function
+/// whose only call was to a thin convergent wrapper is such a wrapper once
+/// the wrapper's body is in it. Phase 1 then looks again at the callers
+/// that received code, and phase 2 inlines the calls of those it marks,
+/// until no caller is marked. A second run therefore finds nothing to do.
 pub fn run_inline_must<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
     let marked = propagate_markers(m, cx);
-    let inlined = inline_always(m, cx);
-    marked || inlined
+    let (inlined, mut grown) = inline_calls(m, cx, None);
+    let mut changed = marked || inlined;
+    loop {
+        let newly = mark(m, cx, Some(&grown));
+        if newly.is_empty() {
+            return changed;
+        }
+        changed = true;
+        let only: HashSet<FuncId> = newly.into_iter().collect();
+        grown = inline_calls(m, cx, Some(&only)).1;
+    }
 }
 
 /// The `inline-must` pass.

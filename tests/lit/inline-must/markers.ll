@@ -44,7 +44,11 @@ define internal void @sync_noinline() #0 {
   ret void
 }
 
+; Once @fetch is inlined, @k itself passes its parameter %t to a texture
+; intrinsic as the handle, so phase 1 marks it too, in the same run (it is
+; not a kernel; see markers-after-inlining.ll).
 ; CHECK-LABEL: define void @k(
+; CHECK-SAME: ) alwaysinline {
 ; CHECK: call float @llvm.nvvm.rsqrt.approx.f
 ; CHECK: call void @llvm.nvvm.barrier0()
 ; CHECK: call { float, float, float, float } @llvm.nvvm.tex.1d.v4f32.s32(i64 %t
@@ -77,5 +81,6 @@ attributes #1 = { convergent nounwind }
 ; REMARK-DAG: remark: __nv_fast_rsqrt marked alwaysinline: __nv_ math wrapper
 ; REMARK-DAG: remark: sync_wrapper marked alwaysinline: convergent/noreturn intrinsic wrapper
 ; REMARK-DAG: remark: fetch marked alwaysinline: texture/surface handle parameter
+; REMARK-DAG: remark: k marked alwaysinline: texture/surface handle parameter
 ; REMARK-NOT: plain
 ; REMARK-NOT: bindless
