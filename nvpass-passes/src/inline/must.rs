@@ -29,6 +29,14 @@
 //! `noinline` or `optnone` are never marked. Marking is idempotent: a
 //! function that has `alwaysinline` is left alone.
 //!
+//! The triggers are read on the body the pass leaves behind: inlining can
+//! make a caller a trigger holder itself (its one call was to a thin
+//! convergent wrapper, or it passes its own parameter to a texture helper).
+//! So after phase 2, phase 1 looks again at the callers that received
+//! code, and phase 2 inlines the calls of those it marks, until no caller
+//! is marked (spec 002 is silent on this; a second run would otherwise
+//! mark them, and the pass would not be idempotent).
+//!
 //! # Phase 2: inlining
 //!
 //! Every call site whose direct callee has `alwaysinline` is inlined with
