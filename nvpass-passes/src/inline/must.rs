@@ -290,15 +290,10 @@ fn missed<M: IrView + ?Sized>(
     cx.emit(d);
 }
 
-/// Phase 2; returns whether anything was inlined or deleted.
-pub fn inline_always<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>) -> bool {
-    inline_calls(m, cx, None).0
-}
-
-/// Inlines the calls of `alwaysinline` functions: of every one, or with
-/// `only`, of those in it (and, either way, the calls the inlined bodies
-/// bring in). Returns whether anything was inlined or deleted, and the
-/// callers that received inlined code.
+/// Phase 2: inlines the calls of `alwaysinline` functions, of every one or,
+/// with `only`, of those in it (and, either way, the calls the inlined
+/// bodies bring in). Returns whether anything was inlined or deleted, and
+/// the callers that received inlined code.
 fn inline_calls<M: IrEdit + ?Sized>(
     m: &mut M,
     cx: &mut PassContext<'_>,
