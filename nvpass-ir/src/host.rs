@@ -24,6 +24,7 @@ use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
 use crate::module::{
     is_inline_name, BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel,
 };
+use crate::short::ShortVec;
 use crate::types::{FloatKind, NamedBody, TypeData};
 use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
@@ -482,10 +483,7 @@ impl Module {
     fn attachment(&self, md: &[Attachment], kind: &str) -> Option<MdId> {
         md.iter()
             .find(|a| self.strings.get(a.kind) == kind.as_bytes())
-            .and_then(|a| match a.node {
-                MdRef::Node(n) => Some(mid(n)),
-                _ => None,
-            })
+            .map(|a| mid(a.node))
     }
 
     fn check_types(&self, a: Value, b: Value) -> Result<(), EditError> {
@@ -699,7 +697,7 @@ impl Module {
             align: None,
             gc: None,
             extra_ops: [None; 3],
-            md: SmallVec::new(),
+            md: ShortVec::new(),
             first_block: PackedOption::default(),
             last_block: PackedOption::default(),
             erased: false,
@@ -833,7 +831,7 @@ impl Module {
                 let pos = self.insts[i].md.iter().position(|a| a.kind == k);
                 let node = match pos.map(|p| self.insts[i].md[p].node) {
                     None => list,
-                    Some(MdRef::Node(own)) => match merged.get(&own) {
+                    Some(own) => match merged.get(&own) {
                         Some(&m) => m,
                         None => {
                             let mut ops = match &self.mds[own].kind {
@@ -854,14 +852,10 @@ impl Module {
                             m
                         }
                     },
-                    Some(_) => continue,
                 };
                 match pos {
-                    Some(p) => self.insts[i].md[p].node = MdRef::Node(node),
-                    None => self.insts[i].md.push(Attachment {
-                        kind: k,
-                        node: MdRef::Node(node),
-                    }),
+                    Some(p) => self.insts[i].md[p].node = node,
+                    None => self.insts[i].md.push(Attachment { kind: k, node }),
                 }
             }
         }
@@ -879,15 +873,15 @@ impl Module {
             while let Some(i) = cur.next(self) {
                 let attachment = self.insts[i].md.iter().position(|a| a.kind == dbg);
                 if let Some(p) = attachment {
-                    match (call_loc, self.insts[i].md[p].node) {
-                        (Some(cl), MdRef::Node(l)) => {
+                    match call_loc {
+                        Some(cl) => {
+                            let l = self.insts[i].md[p].node;
                             let n = self.inlined_location(l, cl, &mut cache);
-                            self.insts[i].md[p].node = MdRef::Node(n);
+                            self.insts[i].md[p].node = n;
                         }
-                        (None, _) => {
+                        None => {
                             self.insts[i].md.remove(p);
                         }
-                        _ => {}
                     }
                 }
                 if self.insts[i].opcode != IrOpcode::DbgRecord {
@@ -1704,10 +1698,10 @@ impl IrEdit for Module {
         let list = &mut self.insts[ifrom(inst)].md;
         let pos = list.iter().position(|a| a.kind == k);
         match (pos, md) {
-            (Some(p), Some(m)) => list[p].node = MdRef::Node(mfrom(m)),
+            (Some(p), Some(m)) => list[p].node = mfrom(m),
             (None, Some(m)) => list.push(Attachment {
                 kind: k,
-                node: MdRef::Node(mfrom(m)),
+                node: mfrom(m),
             }),
             (Some(p), None) => {
                 list.remove(p);

@@ -8,6 +8,7 @@
 use crate::attr::AttrSet;
 use crate::entity::{Block, Inst, Seg, Sym, Type, Value};
 use crate::metadata::Attachment;
+use crate::short::ShortVec;
 use crate::value::Operand;
 use alloc::boxed::Box;
 use alloc::sync::Arc;
@@ -501,15 +502,15 @@ pub struct InstData {
     /// the spilled form's pointer and length): most instructions have at
     /// most two.
     pub ops: SmallVec<[Operand; 2]>,
-    /// Block operands. Four fit inline in the space the spilled form
-    /// needs anyway.
-    pub blocks: SmallVec<[Block; 4]>,
+    /// Block operands. Two are kept inline (a conditional branch); a
+    /// `switch` or a longer `phi` spills them.
+    pub blocks: ShortVec<Block, 2>,
     /// Flags.
     pub flags: InstFlags,
     /// Opcode-specific payload.
     pub extra: Extra,
     /// Metadata attachments (`!dbg`, `!tbaa`, ...), in source order.
-    pub md: SmallVec<[Attachment; 1]>,
+    pub md: ShortVec<Attachment, 1>,
     /// Label of the parent block (none while detached); the block is
     /// [`Module::block_of`](crate::Module::block_of).
     pub seg: PackedOption<Seg>,
@@ -549,7 +550,7 @@ mod tests {
     fn instruction_sizes_stay_bounded() {
         assert!(size_of::<Extra>() <= 16, "Extra: {}", size_of::<Extra>());
         assert!(
-            size_of::<InstData>() <= 120,
+            size_of::<InstData>() <= 104,
             "InstData: {}",
             size_of::<InstData>()
         );

@@ -27,6 +27,7 @@ pub mod metadata;
 pub mod module;
 pub mod parse;
 pub mod print;
+pub mod short;
 pub mod types;
 pub mod value;
 pub mod verify;

@@ -66,8 +66,9 @@ pub struct MdNode {
 pub struct Attachment {
     /// The kind name without `!` (e.g. `dbg`, `tbaa`, `llvm.loop`).
     pub kind: Sym,
-    /// The attached node.
-    pub node: MdRef,
+    /// The attached node (LLVM attaches nodes only: the reader rejects
+    /// strings, `null` and values here).
+    pub node: Md,
 }
 
 /// A named metadata `!name = !{!0, !1}`.

@@ -7,6 +7,7 @@ use crate::entity::{Alias, Block, Func, Global, Inst, Md, Seg, Sym, Type, Value}
 use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
+use crate::short::ShortVec;
 use crate::types::TypeTable;
 use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind, Wide};
 use alloc::boxed::Box;
@@ -149,7 +150,7 @@ pub struct FuncData {
     /// Personality (operand 0), prefix (1), prologue (2) values.
     pub extra_ops: [Option<Operand>; 3],
     /// Function metadata attachments (`!dbg !5`).
-    pub md: SmallVec<[Attachment; 1]>,
+    pub md: ShortVec<Attachment, 1>,
     /// First block in layout order.
     pub first_block: PackedOption<Block>,
     /// Last block in layout order.
@@ -205,7 +206,7 @@ pub struct GlobalData {
     /// Attribute groups (`#N`) of the global.
     pub attrs: AttrSet,
     /// Metadata attachments.
-    pub md: SmallVec<[Attachment; 1]>,
+    pub md: ShortVec<Attachment, 1>,
     /// Removed from the module.
     pub erased: bool,
 }
@@ -502,10 +503,10 @@ impl Module {
             result: PackedOption::default(),
             // Exact size: a spilled list doubles from two to four otherwise.
             ops: SmallVec::with_capacity(ops.len()),
-            blocks: SmallVec::new(),
+            blocks: ShortVec::new(),
             flags: InstFlags::empty(),
             extra,
-            md: SmallVec::new(),
+            md: ShortVec::new(),
             seg: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),

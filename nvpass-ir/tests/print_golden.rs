@@ -1301,7 +1301,7 @@ fn calls() {
     m.md_numbered.push((0, md));
     m.insts[ci].md.push(Attachment {
         kind: srcloc,
-        node: MdRef::Node(md),
+        node: md,
     });
     // bundles
     let cd = CallData {
@@ -1548,7 +1548,7 @@ fn metadata() {
     let s37_ = m.sym("dbg");
     m.funcs[f].md.push(Attachment {
         kind: s37_,
-        node: MdRef::Node(sp),
+        node: sp,
     });
     let x = arg(&m, f, 0);
     // metadata-as-value call operands
@@ -1568,12 +1568,12 @@ fn metadata() {
     let s40_ = m.sym("dbg");
     m.insts[c].md.push(Attachment {
         kind: s40_,
-        node: MdRef::Node(loc),
+        node: loc,
     });
     let s41_ = m.sym("other");
     m.insts[c].md.push(Attachment {
         kind: s41_,
-        node: MdRef::Node(unnumbered),
+        node: unnumbered,
     });
     // a debug record
     let dv = m.sym("value");
@@ -1594,7 +1594,7 @@ fn metadata() {
     let s42_ = m.sym("dbg");
     m.insts[r].md.push(Attachment {
         kind: s42_,
-        node: MdRef::Node(loc),
+        node: loc,
     });
     check(
         &m,

@@ -6,6 +6,7 @@ use super::PResult;
 use crate::attr::AttrSet;
 use crate::entity::{Block, Inst, Sym, Type, Value};
 use crate::inst::{Align, Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
+use crate::short::ShortVec;
 use crate::types::{NamedBody, TypeData};
 use alloc::boxed::Box;
 use alloc::format;
@@ -207,7 +208,7 @@ impl Parser<'_> {
                 let d = self.parse_label_ref()?;
                 self.expect(Tk::LSquare, "expected '[' with switch table")?;
                 let mut ops = SmallVec::<[Value; 8]>::new();
-                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
+                let mut blocks: ShortVec<Block, 2> = ShortVec::new();
                 ops.push(c);
                 blocks.push(d);
                 while !self.eat(Tk::RSquare)? {
@@ -236,7 +237,7 @@ impl Parser<'_> {
                 )?;
                 self.expect(Tk::Comma, "expected ',' after indirectbr address")?;
                 self.expect(Tk::LSquare, "expected '[' with indirectbr")?;
-                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
+                let mut blocks: ShortVec<Block, 2> = ShortVec::new();
                 if !self.eat(Tk::RSquare)? {
                     loop {
                         blocks.push(self.parse_label_ref()?);
@@ -322,7 +323,7 @@ impl Parser<'_> {
                 let flags = self.parse_flags()?;
                 let ty = self.parse_type()?;
                 let mut ops = SmallVec::<[Value; 4]>::new();
-                let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
+                let mut blocks: ShortVec<Block, 2> = ShortVec::new();
                 loop {
                     self.expect(Tk::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
@@ -879,7 +880,7 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' or ']' in operand bundle list")?;
             }
         }
-        let mut blocks: SmallVec<[Block; 4]> = SmallVec::new();
+        let mut blocks: ShortVec<Block, 2> = ShortVec::new();
         match op {
             Opcode::Invoke => {
                 self.expect_kw(b"to", "expected 'to' in invoke")?;

@@ -216,13 +216,19 @@ impl Parser<'_> {
     }
 
     /// A metadata node reference: `!N`, `!{...}` or `!DIxxx(...)`.
-    pub fn parse_md_node_ref(&mut self) -> PResult<MdRef> {
+    pub fn parse_md_node_ref(&mut self) -> PResult<Md> {
         let next = self.peek()?.kind;
-        match self.tok.kind {
-            Tk::MetaId | Tk::MetaVar => self.parse_md_ref(),
-            Tk::Exclaim if next == Tk::LBrace => self.parse_md_ref(),
-            _ => Err(self.err("expected metadata node")),
+        let is_node = match self.tok.kind {
+            Tk::MetaId | Tk::MetaVar => true,
+            Tk::Exclaim => next == Tk::LBrace,
+            _ => false,
+        };
+        if is_node {
+            if let MdRef::Node(n) = self.parse_md_ref()? {
+                return Ok(n);
+            }
         }
+        Err(self.err("expected metadata node"))
     }
 
     /// Any metadata: node refs, `!"str"`, `null`, inline nodes or a typed

@@ -10,6 +10,7 @@ use crate::metadata::Attachment;
 use crate::module::{
     AliasData, BlockData, FuncData, GlobalData, Keywords, Linkage, Module, Param, TopLevel,
 };
+use crate::short::ShortVec;
 use crate::types::{FloatKind, NamedBody, TypeData};
 use crate::value::{Const, User, ValueKind};
 use alloc::borrow::Cow;
@@ -1468,7 +1469,7 @@ impl<'a> Parser<'a> {
         };
         let mut tail = SmallVec::new();
         let mut align = None;
-        let mut md = SmallVec::new();
+        let mut md = ShortVec::new();
         while self.eat(Tk::Comma)? {
             let start = self.tok.start;
             if self.tok.kind == Tk::MetaVar {
@@ -1591,7 +1592,7 @@ impl<'a> Parser<'a> {
     fn parse_function(&mut self) -> PResult<()> {
         let is_definition = self.is_kw(b"define");
         self.bump()?;
-        let mut md = SmallVec::new();
+        let mut md = ShortVec::new();
         while self.tok.kind == Tk::MetaVar {
             md.push(self.parse_attachment()?);
         }

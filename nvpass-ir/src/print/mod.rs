@@ -1075,7 +1075,7 @@ impl<'a> Printer<'a> {
             self.c(b'!');
             self.md_ident(a.kind);
             self.c(b' ');
-            self.md_ref(a.node);
+            self.md_ref(MdRef::Node(a.node));
         }
     }
 
@@ -1418,7 +1418,7 @@ impl<'a> Printer<'a> {
                 self.c(b'!');
                 self.md_ident(a.kind);
                 self.c(b' ');
-                self.md_ref(a.node);
+                self.md_ref(MdRef::Node(a.node));
                 self.c(b' ');
             }
         }

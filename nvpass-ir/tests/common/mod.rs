@@ -5,6 +5,7 @@
 use nvpass_ir::attr::AttrSet;
 use nvpass_ir::inst::{CallData, Extra, Opcode};
 use nvpass_ir::module::{FuncData, GlobalData, Linkage, Param, TopLevel};
+use nvpass_ir::short::ShortVec;
 use nvpass_ir::types::TypeData;
 use nvpass_ir::value::{User, ValueKind};
 use nvpass_ir::{Block, Func, Global, Inst, Module, Type, Value};
@@ -67,7 +68,7 @@ pub fn add_func(
         align: None,
         gc: None,
         extra_ops: [None; 3],
-        md: SmallVec::new(),
+        md: ShortVec::new(),
         first_block: Default::default(),
         last_block: Default::default(),
         erased: false,
@@ -108,7 +109,7 @@ pub fn add_global(
         tail: SmallVec::new(),
         align: None,
         attrs: AttrSet::default(),
-        md: SmallVec::new(),
+        md: ShortVec::new(),
         erased: false,
     });
     m.order.push(TopLevel::Global(g));
