@@ -50,7 +50,7 @@ fn main() {
         mb(chunks)
     );
     let users: usize = m.values.values().map(|v| v.users.capacity()).sum();
-    let vops: usize = m.values.values().map(|v| v.ops.len()).sum();
+    let vops: usize = m.values.keys().map(|v| m.value_ops(v).len()).sum();
     let iops_spill: usize = m
         .insts
         .values()

@@ -570,7 +570,7 @@ impl Module {
             return n;
         }
         if let IrValueKind::Metadata(md) = self.values[v].kind {
-            if let Some(inner) = self.values[v].ops.first().map(|o| o.value) {
+            if let Some(inner) = self.value_ops(v).first().map(|o| o.value) {
                 if let Some(&n) = vmap.get(&inner) {
                     return self.new_md_value(md, Some(n));
                 }
@@ -1357,9 +1357,8 @@ impl IrView for Module {
     }
 
     fn const_operands(&self, v: ValueId) -> impl Iterator<Item = ValueId> + '_ {
-        let d = &self.values[vfrom(v)];
-        let ops = match d.kind {
-            IrValueKind::Const(_) => &d.ops[..],
+        let ops = match self.values[vfrom(v)].kind {
+            IrValueKind::Const(_) => self.value_ops(vfrom(v)),
             _ => &[],
         };
         ops.iter().map(|o| vid(o.value))
@@ -1447,7 +1446,9 @@ impl IrView for Module {
     fn metadata_value_operand(&self, v: ValueId) -> Option<ValueId> {
         let d = &self.values[vfrom(v)];
         match d.kind {
-            IrValueKind::Metadata(MdRef::Value(..)) => d.ops.first().map(|o| vid(o.value)),
+            IrValueKind::Metadata(MdRef::Value(..)) => {
+                self.value_ops(vfrom(v)).first().map(|o| vid(o.value))
+            }
             _ => None,
         }
     }

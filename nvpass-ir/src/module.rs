@@ -293,6 +293,12 @@ pub struct Module {
     /// Global symbol table: name -> value (functions, globals, aliases).
     pub symbols: HashMap<Sym, Value>,
     pub(crate) consts: HashMap<ConstKey, Value>,
+    /// Operands of the values that have them: aggregate constants,
+    /// constant expressions and metadata wrapping a value. Read them with
+    /// [`Module::value_ops`]. They live here, not in [`ValueData`], because
+    /// almost every value is an instruction result or an argument: a slice
+    /// in each value would cost 16 bytes of each.
+    pub(crate) value_ops: HashMap<Value, Box<[Operand]>>,
     /// The parsed data layout, computed on first use.
     pub(crate) layout: LayoutCell,
     /// The next free `!N` number, once computed (see `alloc_md_number`).
@@ -357,7 +363,6 @@ impl Module {
             ty,
             kind,
             name,
-            ops: Box::default(),
             users: SmallVec::new(),
         })
     }
@@ -393,7 +398,9 @@ impl Module {
         for (i, &op) in ops.iter().enumerate() {
             list.push(self.add_use(op, User::Value(v), i as u32));
         }
-        self.values[v].ops = list.into_boxed_slice();
+        if !list.is_empty() {
+            self.value_ops.insert(v, list.into_boxed_slice());
+        }
         v
     }
 
@@ -404,9 +411,27 @@ impl Module {
         let v = self.new_value(ty, ValueKind::Metadata(md), None);
         if let Some(i) = inner {
             let o = self.add_use(i, User::Value(v), 0);
-            self.values[v].ops = Box::new([o]);
+            self.value_ops.insert(v, Box::new([o]));
         }
         v
+    }
+
+    /// The operands of `v`: the elements of an aggregate constant, the
+    /// operands of a constant expression, the value wrapped by a metadata
+    /// operand; empty for every other value.
+    #[inline]
+    pub fn value_ops(&self, v: Value) -> &[Operand] {
+        self.value_ops.get(&v).map_or(&[], |o| o)
+    }
+
+    /// Replaces the operand list of `v` (the uses must already be
+    /// recorded in the operands' user lists).
+    pub(crate) fn set_value_ops(&mut self, v: Value, ops: Box<[Operand]>) {
+        if ops.is_empty() {
+            self.value_ops.remove(&v);
+        } else {
+            self.value_ops.insert(v, ops);
+        }
     }
 
     /// The type of a value.
@@ -438,7 +463,7 @@ impl Module {
         let i = u.index as usize;
         match u.user {
             User::Inst(inst) => &mut self.insts[inst].ops[i],
-            User::Value(v) => &mut self.values[v].ops[i],
+            User::Value(v) => &mut self.value_ops.get_mut(&v).expect("value operand use")[i],
             User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
             User::Alias(a) => &mut self.aliases[a].target,
             User::Func(f) => self.funcs[f].extra_ops[i]
@@ -452,7 +477,7 @@ impl Module {
         let i = u.index as usize;
         match u.user {
             User::Inst(inst) => self.insts[inst].ops[i].value,
-            User::Value(v) => self.values[v].ops[i].value,
+            User::Value(v) => self.value_ops(v)[i].value,
             User::GlobalInit(g) => self.globals[g].init.expect("init use").value,
             User::Alias(a) => self.aliases[a].target.value,
             User::Func(f) => self.funcs[f].extra_ops[i].expect("func operand use").value,

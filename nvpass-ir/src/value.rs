@@ -14,7 +14,6 @@
 use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred};
 use crate::metadata::MdRef;
-use alloc::boxed::Box;
 use smallvec::SmallVec;
 
 /// Who holds a use.
@@ -162,10 +161,6 @@ pub struct ValueData {
     /// The name (`%x`, `@f`); `None` for unnamed values, which the printer
     /// numbers as LLVM does.
     pub name: Option<Sym>,
-    /// Operands of constants with operands and of metadata-as-value. A
-    /// boxed slice (16 bytes, no allocation when empty): almost all values
-    /// are instruction results and arguments, which have none.
-    pub ops: Box<[Operand]>,
     /// Every use of this value. One use is kept inline: most SSA values
     /// have exactly one, and the inline slot costs no more than a `Vec`
     /// header.
@@ -189,7 +184,7 @@ mod tests {
         assert_eq!(align_of::<Const>(), 8);
         assert!(size_of::<Const>() <= 24, "Const: {}", size_of::<Const>());
         assert!(
-            size_of::<ValueData>() <= 72,
+            size_of::<ValueData>() <= 56,
             "ValueData: {}",
             size_of::<ValueData>()
         );

@@ -136,7 +136,8 @@ fn printable(m: &Module, i: Inst) -> bool {
     ok_ty(d.ty)
         && d.ops.iter().all(|o| {
             m.values.get(o.value).is_some_and(|v| {
-                ok_ty(v.ty) && v.ops.iter().all(|x| x.value.index() < m.values.len())
+                ok_ty(v.ty)
+                    && (m.value_ops(o.value).iter()).all(|x| x.value.index() < m.values.len())
             })
         })
         && d.blocks.iter().all(|b| b.index() < m.blocks.len())
@@ -271,10 +272,11 @@ fn same_value(m: &Module, a: Value, b: Value) -> bool {
         let (ValueKind::Const(ca), ValueKind::Const(cb)) = (&da.kind, &db.kind) else {
             return false;
         };
-        if da.ty != db.ty || ca != cb || da.ops.len() != db.ops.len() {
+        let (oa, ob) = (m.value_ops(a), m.value_ops(b));
+        if da.ty != db.ty || ca != cb || oa.len() != ob.len() {
             return false;
         }
-        work.extend(da.ops.iter().zip(&db.ops).map(|(x, y)| (x.value, y.value)));
+        work.extend(oa.iter().zip(ob).map(|(x, y)| (x.value, y.value)));
     }
     true
 }
@@ -387,7 +389,7 @@ impl<'a> Verifier<'a> {
         let m = self.m;
         match u.user {
             User::Inst(x) => m.insts.get(x)?.ops.get(i).copied(),
-            User::Value(x) => m.values.get(x)?.ops.get(i).copied(),
+            User::Value(x) => m.value_ops(x).get(i).copied(),
             User::GlobalInit(g) => {
                 if i != 0 {
                     return None;
@@ -425,10 +427,16 @@ impl<'a> Verifier<'a> {
             }
         }
         let mut uses = 0usize;
-        for (v, d) in m.values.iter() {
-            slots += d.ops.len();
+        for d in m.values.values() {
             uses += d.users.len();
-            for (k, o) in d.ops.iter().enumerate() {
+        }
+        // In value order, so that problems are reported deterministically.
+        let mut with_ops: Vec<Value> = m.value_ops.keys().copied().collect();
+        with_ops.sort_unstable();
+        for v in with_ops {
+            let ops = m.value_ops(v);
+            slots += ops.len();
+            for (k, o) in ops.iter().enumerate() {
                 self.check_slot(User::Value(v), k, *o, &mut bad);
             }
         }
@@ -1024,7 +1032,7 @@ impl<'a> Verifier<'a> {
                 }
                 ValueKind::Inst(def) => self.dominance(i, d, k, def, bi, cfg),
                 ValueKind::Metadata(_) => {
-                    if let Some(inner) = vd.ops.first() {
+                    if let Some(inner) = m.value_ops(o.value).first() {
                         match m.values.get(inner.value).map(|x| &x.kind) {
                             Some(ValueKind::Arg { func, .. }) if *func != f => self.err(
                                 Some(i),

@@ -182,12 +182,12 @@ fn constants() {
     }
     let agg = global_init(&m, "agg");
     assert_eq!(konst(&m, agg), &Const::Aggregate);
-    assert_eq!(m.values[agg].ops.len(), 3);
-    let vecv = m.values[agg].ops[2].value;
-    assert_eq!(m.values[vecv].ops.len(), 2);
+    assert_eq!(m.value_ops(agg).len(), 3);
+    let vecv = m.value_ops(agg)[2].value;
+    assert_eq!(m.value_ops(vecv).len(), 2);
     assert!(matches!(konst(&m, global_init(&m, "pk")), Const::Aggregate));
     let arr = global_init(&m, "arr");
-    assert_eq!(m.values[arr].ops[0].value, m.lookup("z").unwrap());
+    assert_eq!(m.value_ops(arr)[0].value, m.lookup("z").unwrap());
     let spl = global_init(&m, "spl");
     assert_eq!(konst(&m, spl), &Const::Splat);
     match konst(&m, global_init(&m, "big")) {
@@ -215,7 +215,7 @@ fn constants() {
     assert_eq!(op, Opcode::GetElementPtr);
     assert!(fl.contains(InstFlags::INBOUNDS));
     assert!(st.is_some());
-    assert_eq!(m.values[global_init(&m, "ce1")].ops.len(), 3);
+    assert_eq!(m.value_ops(global_init(&m, "ce1")).len(), 3);
     assert_eq!(expr("ce2").0, Opcode::PtrToInt);
     assert_eq!(expr("ce3").0, Opcode::AddrSpaceCast);
     assert_eq!(expr("ce4").0, Opcode::Add);
@@ -227,7 +227,7 @@ fn constants() {
     assert_eq!(expr("ce7").0, Opcode::ExtractElement);
     // Forward reference to a global defined later resolves to it.
     let ce8 = global_init(&m, "ce8");
-    assert_eq!(m.values[ce8].ops[0].value, m.lookup("fwd").unwrap());
+    assert_eq!(m.value_ops(ce8)[0].value, m.lookup("fwd").unwrap());
     match konst(&m, global_init(&m, "ba")) {
         Const::BlockAddress(f, b) => {
             assert_eq!(*f, func(&m, "fn"));
@@ -675,7 +675,7 @@ fn metadata() {
     let r0 = *recs[0];
     assert_eq!(m.insts[r0].ops.len(), 4);
     let v0 = m.insts[r0].ops[0].value;
-    assert_eq!(m.values[v0].ops[0].value, m.funcs[f].params[0].value);
+    assert_eq!(m.value_ops(v0)[0].value, m.funcs[f].params[0].value);
     let expr = m.insts[r0].ops[2].value;
     match m.values[expr].kind {
         ValueKind::Metadata(MdRef::Node(n)) => assert!(m.mds[n].inline),

@@ -934,11 +934,10 @@ impl<'a> Parser<'a> {
                 ));
             };
             self.m.values[v].kind = ValueKind::Const(Const::BlockAddress(f, b));
-            let ops = &self.m.values[v].ops;
-            if let Some((&o, rest)) = ops.split_last() {
+            if let Some((&o, rest)) = self.m.value_ops(v).split_last() {
                 let rest: alloc::boxed::Box<[_]> = rest.into();
                 self.m.remove_use(o);
-                self.m.values[v].ops = rest;
+                self.m.set_value_ops(v, rest);
             }
         }
         Ok(())

@@ -692,7 +692,7 @@ impl<'a> Printer<'a> {
             ValueKind::Global(_) | ValueKind::Func(_) | ValueKind::Alias(_) => self.global_ref(v),
             ValueKind::Const(c) => self.constant(v, c),
             ValueKind::Metadata(r) => {
-                if let Some(o) = d.ops.first() {
+                if let Some(o) = m.value_ops(v).first() {
                     self.typed_operand(o.value);
                 } else {
                     let r = *r;
@@ -752,7 +752,7 @@ impl<'a> Printer<'a> {
                         if packed {
                             self.c(b'<');
                         }
-                        if d.ops.is_empty() {
+                        if m.value_ops(v).is_empty() {
                             self.s("{}");
                         } else {
                             self.s("{ ");
@@ -771,7 +771,7 @@ impl<'a> Printer<'a> {
             }
             Const::Splat => {
                 self.s("splat (");
-                if let Some(o) = d.ops.first() {
+                if let Some(o) = m.value_ops(v).first() {
                     self.typed_operand(o.value);
                 }
                 self.c(b')');
@@ -831,7 +831,7 @@ impl<'a> Printer<'a> {
                 } else {
                     "dso_local_equivalent "
                 });
-                match d.ops.first() {
+                match m.value_ops(v).first() {
                     Some(o) => self.operand(o.value),
                     None => self.s("<badref>"),
                 }
@@ -860,7 +860,7 @@ impl<'a> Printer<'a> {
     /// The operands of a constant as `ty v, ty v`.
     fn typed_list(&mut self, v: Value) {
         let m = self.m;
-        for (i, o) in m.values[v].ops.iter().enumerate() {
+        for (i, o) in m.value_ops(v).iter().enumerate() {
             if i > 0 {
                 self.s(", ");
             }
