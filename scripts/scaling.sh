@@ -18,7 +18,9 @@
 # grow with the size, so the call-graph passes are exercised at every step.
 # --block-calls N adds one block calling two helpers N times each at 1x.
 # --cold evicts the processor caches before every timed run, so a small
-# step does not start with the module still cached from its parse.
+# step does not start with the module still cached from its parse, and
+# returns freed memory to the kernel, so every run faults its pages in as
+# a fresh nvpass-cli process does.
 # --runs N takes the best of N runs per stage (default 3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

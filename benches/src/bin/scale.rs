@@ -25,7 +25,11 @@
 //! over a buffer of [`EVICT_BYTES`]. Without it a small module is still
 //! cached from the parse that just built it when the stage starts, and a
 //! large one is not, so the warm series charges the cache's size to the
-//! larger steps; the cold series starts every step from memory.
+//! larger steps; the cold series starts every step from memory. It also
+//! hands the memory freed by the previous run back to the kernel (glibc's
+//! `malloc_trim`), so that every run pays for its page faults as a fresh
+//! `nvpass-cli` process does: otherwise the allocator recycles a small
+//! step's pages and only the larger steps fault theirs in.
 use nvpass_benches::gen::{generate, Config};
 use nvpass_benches::heap::{self, CountingAlloc};
 use nvpass_core::pass::Session;
@@ -50,9 +54,26 @@ fn evict(buf: &mut [u8]) {
     std::hint::black_box(&buf[..]);
 }
 
+/// Returns the free memory of the C heap to the kernel, so that the next
+/// allocations fault their pages in again.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+fn release_free_memory() {
+    extern "C" {
+        fn malloc_trim(pad: usize) -> i32;
+    }
+    // SAFETY: malloc_trim only releases memory the allocator holds free.
+    unsafe {
+        malloc_trim(0);
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+fn release_free_memory() {}
+
 /// Runs `f` `runs` times; returns the best time in seconds and the peak
 /// heap growth in bytes over the heap in use before the call. With `cold`,
-/// the caches are evicted (through the buffer) before each run.
+/// freed memory goes back to the kernel and the caches are evicted
+/// (through the buffer) before each run.
 fn measure<T>(
     runs: usize,
     cold: &mut Option<Vec<u8>>,
@@ -64,6 +85,7 @@ fn measure<T>(
     for _ in 0..runs {
         drop(out.take());
         if let Some(buf) = cold.as_mut() {
+            release_free_memory();
             evict(buf);
         }
         let base = heap::reset_peak();
