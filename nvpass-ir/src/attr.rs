@@ -7,6 +7,7 @@
 
 use crate::entity::{Sym, Type};
 use crate::intern::Interner;
+use crate::short::ShortVec;
 use smallvec::SmallVec;
 
 /// One attribute.
@@ -70,9 +71,9 @@ impl Attr {
 pub struct AttrSet {
     /// Attributes written inline, in source order.
     pub attrs: SmallVec<[Attr; 1]>,
-    /// Attribute groups referenced as `#N`, in source order (four fit
-    /// inline in the space the spilled form needs anyway).
-    pub groups: SmallVec<[u32; 4]>,
+    /// Attribute groups referenced as `#N`, in source order (two inline:
+    /// a set names one group, rarely two).
+    pub groups: ShortVec<u32, 2>,
 }
 
 impl AttrSet {

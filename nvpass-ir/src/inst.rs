@@ -555,9 +555,14 @@ mod tests {
             size_of::<InstData>()
         );
         assert!(
-            size_of::<CallData>() <= 168,
+            size_of::<CallData>() <= 152,
             "CallData: {}",
             size_of::<CallData>()
+        );
+        assert!(
+            size_of::<AttrSet>() <= 40,
+            "AttrSet: {}",
+            size_of::<AttrSet>()
         );
     }
 

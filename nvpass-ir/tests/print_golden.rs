@@ -1252,7 +1252,7 @@ fn calls() {
         cd.ret_attrs.attrs.push(ret_attr);
         cd.param_attrs.push(AttrSet {
             attrs: smallvec![noundef],
-            groups: smallvec![],
+            groups: Default::default(),
         });
         cd.fn_attrs.groups.push(3);
         cd.tail = TailKind::NoTail;
