@@ -310,6 +310,65 @@ mod tests {
         assert_eq!(vec![1u32, 2], ShortVec::<u32, 2>::from([1, 2]).to_vec());
     }
 
+    /// Random operation sequences (a fixed-seed generator, so a failure
+    /// reproduces) against a `Vec`, with one and with two inline slots.
+    #[test]
+    fn random_operations_match_a_vec() {
+        fn run<const N: usize>(seed: u64) {
+            let mut state = seed;
+            let mut next = |bound: usize| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (state >> 33) as usize % bound.max(1)
+            };
+            let mut s: ShortVec<u32, N> = ShortVec::new();
+            let mut v: Vec<u32> = Vec::new();
+            for step in 0..400 {
+                let x = step as u32;
+                match next(9) {
+                    0..=2 => {
+                        s.push(x);
+                        v.push(x);
+                    }
+                    3 => {
+                        let i = next(v.len() + 1);
+                        s.insert(i, x);
+                        v.insert(i, x);
+                    }
+                    4 if !v.is_empty() => {
+                        let i = next(v.len());
+                        assert_eq!(s.remove(i), v.remove(i));
+                    }
+                    5 => assert_eq!(s.pop(), v.pop()),
+                    6 => {
+                        // Past the end too: a no-op, as for a `Vec`.
+                        let n = next(v.len() + 3);
+                        s.truncate(n);
+                        v.truncate(n);
+                    }
+                    7 => {
+                        let m = next(3) as u32 + 2;
+                        s.retain(|&y| y % m != 0);
+                        v.retain(|&y| y % m != 0);
+                    }
+                    _ => {
+                        let k = next(4);
+                        let items: Vec<u32> = (0..k as u32).map(|j| x * 10 + j).collect();
+                        s.extend_from_slice(&items);
+                        v.extend_from_slice(&items);
+                    }
+                }
+                assert_eq!(s.as_slice(), &v[..], "seed {seed}, step {step}");
+                assert_eq!(s.clone(), ShortVec::from(&v[..]));
+            }
+        }
+        for seed in 0..50 {
+            run::<1>(seed);
+            run::<2>(seed);
+        }
+    }
+
     #[test]
     #[should_panic(expected = "past the end")]
     fn insert_past_the_end_panics_as_vec_does() {
