@@ -126,12 +126,9 @@ fn main() {
                 v.capacity() * size_of::<nvpass_ir::metadata::MdRef>()
             }
             nvpass_ir::metadata::MdKind::Specialized { fields, .. } => {
-                if fields.spilled() {
-                    fields.capacity() * 24
-                } else {
-                    0
-                }
+                std::mem::size_of_val(&fields[..])
             }
+            nvpass_ir::metadata::MdKind::Location(_) => 0,
         })
         .sum();
     println!("  md heap {}", mdspill);

@@ -20,7 +20,7 @@
 use crate::attr::{Attr as IrAttr, AttrSet};
 use crate::entity::{Block, Func, Global, Inst, Md, Sym, Type, Value};
 use crate::inst::{Align, CallData, Extra, InstFlags, Opcode as IrOpcode};
-use crate::metadata::{Attachment, MdField, MdKind, MdNode, MdRef, NamedMd};
+use crate::metadata::{Attachment, DiLocation, MdField, MdKind, MdNode, MdRef, NamedMd};
 use crate::module::{
     is_inline_name, BlockData, FuncData, Linkage as IrLinkage, Module, Param, TopLevel,
 };
@@ -446,6 +446,13 @@ impl Module {
     }
 
     fn md_field_uint(&self, md: Md, name: &str) -> Option<u32> {
+        if let MdKind::Location(l) = &self.mds[md].kind {
+            return match name {
+                "line" => Some(l.line),
+                "column" => l.column,
+                _ => None,
+            };
+        }
         match self.md_field(md, name)? {
             MdField::Raw(s) => self.str_of(*s).parse().ok(),
             _ => None,
@@ -453,6 +460,13 @@ impl Module {
     }
 
     fn md_field_node(&self, md: Md, name: &str) -> Option<Md> {
+        if let MdKind::Location(l) = &self.mds[md].kind {
+            return match name {
+                "scope" => Some(l.scope),
+                "inlinedAt" => l.inlined_at,
+                _ => None,
+            };
+        }
         match self.md_field(md, name)? {
             MdField::Ref(MdRef::Node(n)) => Some(*n),
             _ => None,
@@ -712,7 +726,7 @@ impl Module {
         for (_, node) in self.mds.iter_mut() {
             let ops: &mut [MdRef] = match &mut node.kind {
                 MdKind::Tuple(ops) | MdKind::ArgList(ops) => ops,
-                MdKind::Specialized { .. } => continue,
+                MdKind::Specialized { .. } | MdKind::Location(_) => continue,
             };
             for r in ops.iter_mut() {
                 if let MdRef::Value(ty, v) = *r {
@@ -764,41 +778,57 @@ impl Module {
             if cache.contains_key(&l) {
                 break;
             }
-            let MdKind::Specialized { class, fields } = &self.mds[l].kind else {
-                cache.insert(l, l);
-                break;
+            let next = match &self.mds[l].kind {
+                MdKind::Location(d) => d.inlined_at,
+                MdKind::Specialized { class, fields } if self.str_of(*class) == "DILocation" => {
+                    fields.iter().find_map(|(k, v)| match v {
+                        MdField::Ref(MdRef::Node(n)) if *k == inlined_at => Some(*n),
+                        _ => None,
+                    })
+                }
+                _ => {
+                    cache.insert(l, l);
+                    break;
+                }
             };
-            if self.str_of(*class) != "DILocation" {
-                cache.insert(l, l);
-                break;
-            }
             chain.push(l);
-            cur = fields.iter().find_map(|(k, v)| match v {
-                MdField::Ref(MdRef::Node(n)) if *k == inlined_at => Some(*n),
-                _ => None,
-            });
+            cur = next;
         }
         // Rebuild from the outermost end of the chain inwards.
         for &l in chain.iter().rev() {
             // Every node on the chain is a `DILocation` (checked above).
             let distinct = self.mds[l].distinct;
-            let MdKind::Specialized { class, fields } = &self.mds[l].kind else {
-                continue;
+            let kind = match &self.mds[l].kind {
+                MdKind::Location(d) => {
+                    let outer = d.inlined_at.map(|n| cache.get(&n).copied().unwrap_or(n));
+                    MdKind::Location(DiLocation {
+                        inlined_at: Some(outer.unwrap_or(call_loc)),
+                        ..*d
+                    })
+                }
+                MdKind::Specialized { class, fields } => {
+                    let (class, mut fields) = (*class, fields.to_vec());
+                    let outer = fields.iter().position(|(k, _)| *k == inlined_at);
+                    let target = match outer.map(|p| &fields[p].1) {
+                        Some(MdField::Ref(MdRef::Node(n))) => cache.get(n).copied().unwrap_or(*n),
+                        _ => call_loc,
+                    };
+                    match outer {
+                        Some(p) => fields[p].1 = MdField::Ref(MdRef::Node(target)),
+                        None => fields.push((inlined_at, MdField::Ref(MdRef::Node(target)))),
+                    }
+                    MdKind::Specialized {
+                        class,
+                        fields: fields.into_boxed_slice(),
+                    }
+                }
+                // The chain holds locations only (checked above).
+                _ => continue,
             };
-            let (class, mut fields) = (*class, fields.clone());
-            let outer = fields.iter().position(|(k, _)| *k == inlined_at);
-            let target = match outer.map(|p| &fields[p].1) {
-                Some(MdField::Ref(MdRef::Node(n))) => cache.get(n).copied().unwrap_or(*n),
-                _ => call_loc,
-            };
-            match outer {
-                Some(p) => fields[p].1 = MdField::Ref(MdRef::Node(target)),
-                None => fields.push((inlined_at, MdField::Ref(MdRef::Node(target)))),
-            }
             let new = self.push_numbered_md(MdNode {
                 distinct,
                 inline: false,
-                kind: MdKind::Specialized { class, fields },
+                kind,
             });
             cache.insert(l, new);
         }
@@ -1421,7 +1451,7 @@ impl IrView for Module {
     fn md_operands(&self, md: MdId) -> impl Iterator<Item = MdOperand<'_>> + '_ {
         let ops: &[MdRef] = match &self.mds[mfrom(md)].kind {
             MdKind::Tuple(ops) | MdKind::ArgList(ops) => ops,
-            MdKind::Specialized { .. } => &[],
+            MdKind::Specialized { .. } | MdKind::Location(_) => &[],
         };
         ops.iter().map(move |r| match *r {
             MdRef::Null => MdOperand::Null,
@@ -1439,6 +1469,7 @@ impl IrView for Module {
         match &self.mds[mfrom(md)].kind {
             MdKind::Specialized { class, .. } => Some(self.str_of(*class)),
             MdKind::ArgList(_) => Some("DIArgList"),
+            MdKind::Location(_) => Some("DILocation"),
             MdKind::Tuple(_) => None,
         }
     }

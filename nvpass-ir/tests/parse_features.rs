@@ -709,6 +709,78 @@ fn metadata() {
     assert_eq!(m.text(m.insts[*store].md[0].kind), "DIAssignID");
 }
 
+/// A `DILocation` written as LLVM writes one is held as
+/// `MdKind::Location`; every other spelling stays a specialized node. Both
+/// print back exactly as written.
+#[test]
+fn locations_in_llvm_form_are_compact_and_others_stay_verbatim() {
+    let compact = [
+        "!10 = !DILocation(line: 3, column: 5, scope: !1)",
+        "!11 = !DILocation(line: 4, scope: !1)",
+        "!12 = !DILocation(line: 4, column: 2, scope: !1, inlinedAt: !10, isImplicitCode: true)",
+        "!13 = distinct !DILocation(line: 0, column: 0, scope: !1)",
+        "!14 = !DILocation(line: 4294967295, scope: !1, isImplicitCode: true)",
+    ];
+    let verbatim = [
+        "!20 = !DILocation(column: 5, line: 3, scope: !1)",
+        "!21 = !DILocation(line: 3, column: 5, scope: !1, isImplicitCode: false)",
+        "!22 = !DILocation(line: 007, column: 5, scope: !1)",
+        "!23 = !DILocation(line: 3, column: 5, scope: !1, atomGroup: 1, atomRank: 2)",
+        "!24 = !DILocation(line: 3, column: 5, scope: null)",
+        "!25 = !DILocation(line: 4294967296, column: 1, scope: !1)",
+        "!26 = !DILocation(line: 3, column: 5, scope: !1, inlinedAt: null)",
+        "!27 = !DILocation(line: 3, inlinedAt: !10, scope: !1)",
+        "!28 = !DILocation(scope: !1)",
+    ];
+    let mut src = String::from(
+        "define void @f() !dbg !1 {\n  ret void, !dbg !10\n}\n\n\
+         !llvm.dbg.cu = !{!0}\n\
+         !0 = distinct !DICompileUnit(language: DW_LANG_C99, file: !2)\n\
+         !1 = distinct !DISubprogram(name: \"f\", unit: !0)\n\
+         !2 = !DIFile(filename: \"a.cu\", directory: \"/\")\n",
+    );
+    for line in compact.iter().chain(&verbatim) {
+        src.push_str(line);
+        src.push('\n');
+    }
+    let m = parse(&src);
+    let node = |n: u32| &m.mds[m.md_numbered.iter().find(|p| p.0 == n).unwrap().1];
+    let num = |n: u32| m.md_numbered.iter().find(|p| p.0 == n).unwrap().1;
+    match &node(12).kind {
+        MdKind::Location(l) => {
+            assert_eq!((l.line, l.column, l.scope), (4, Some(2), num(1)));
+            assert_eq!(l.inlined_at, Some(num(10)));
+            assert!(l.implicit_code);
+        }
+        k => panic!("{k:?}"),
+    }
+    match &node(11).kind {
+        MdKind::Location(l) => assert_eq!(
+            (l.column, l.inlined_at, l.implicit_code),
+            (None, None, false)
+        ),
+        k => panic!("{k:?}"),
+    }
+    assert!(node(13).distinct);
+    for n in 10..=14 {
+        assert!(matches!(node(n).kind, MdKind::Location(_)), "!{n}");
+    }
+    for n in 20..=28 {
+        assert!(
+            matches!(&node(n).kind, MdKind::Specialized { class, .. } if m.text(*class) == "DILocation"),
+            "!{n}: {:?}",
+            node(n).kind
+        );
+    }
+    let out = nvpass_ir::print_module(&m);
+    for line in compact.iter().chain(&verbatim) {
+        assert!(
+            out.contains(&format!("{line}\n")),
+            "{line} not printed back:\n{out}"
+        );
+    }
+}
+
 #[test]
 fn attributes() {
     let m = parse(include_str!("parse_data/funcs.ll"));

@@ -72,15 +72,15 @@ fn types() {
         scalable: true,
     });
     let st = m.types.intern(TypeData::Struct {
-        fields: smallvec![i32t, p3],
+        fields: vec![i32t, p3].into(),
         packed: false,
     });
     let pk = m.types.intern(TypeData::Struct {
-        fields: smallvec![i8t],
+        fields: vec![i8t].into(),
         packed: true,
     });
     let empty = m.types.intern(TypeData::Struct {
-        fields: smallvec![],
+        fields: vec![].into(),
         packed: false,
     });
     let fty = fn_ty(&mut m, i32t, &[p0, i32t], true);
@@ -284,18 +284,18 @@ fn aggregate_constants() {
     let g = add_global(&mut m, Some("arr"), at, Some(arr), 0);
     m.globals[g].is_constant = true;
     let pk = m.types.intern(TypeData::Struct {
-        fields: smallvec![i8t],
+        fields: vec![i8t].into(),
         packed: true,
     });
     let b = m.const_int(i8t, 2);
     let pkc = m.new_const_with_ops(pk, Const::Aggregate, &[b]);
     let empty = m.types.intern(TypeData::Struct {
-        fields: smallvec![],
+        fields: vec![].into(),
         packed: false,
     });
     let ec = m.const_scalar(empty, Const::Zero);
     let sty = m.types.intern(TypeData::Struct {
-        fields: smallvec![i32t, pk, empty],
+        fields: vec![i32t, pk, empty].into(),
         packed: false,
     });
     let sc = m.new_const_with_ops(sty, Const::Aggregate, &[one, pkc, ec]);
@@ -955,7 +955,7 @@ fn memory_instructions() {
     );
     let i1t = m.types.int(1);
     let pair = m.types.intern(TypeData::Struct {
-        fields: smallvec![i32t, i1t],
+        fields: vec![i32t, i1t].into(),
         packed: false,
     });
     let cx = ins(
@@ -1032,7 +1032,7 @@ fn control_flow_and_misc() {
         scalable: false,
     });
     let st = m.types.intern(TypeData::Struct {
-        fields: smallvec![i32t, f32t],
+        fields: vec![i32t, f32t].into(),
         packed: false,
     });
     let p0 = m.types.ptr(0);
@@ -1355,7 +1355,7 @@ fn invoke_and_landingpad() {
     let p0 = m.types.ptr(0);
     let v = m.types.void();
     let lp_ty = m.types.intern(TypeData::Struct {
-        fields: smallvec![p0, i32t],
+        fields: vec![p0, i32t].into(),
         packed: false,
     });
     let callee = add_func(&mut m, Some("g"), v, &[], false, false);
@@ -1479,10 +1479,11 @@ fn metadata() {
             inline: false,
             kind: MdKind::Specialized {
                 class: m.sym("DIFile"),
-                fields: smallvec![
+                fields: vec![
                     (m.sym("filename"), MdField::Raw(m.sym("\"a.cu\""))),
-                    (m.sym("directory"), MdField::Raw(m.sym("\"/\"")))
-                ],
+                    (m.sym("directory"), MdField::Raw(m.sym("\"/\""))),
+                ]
+                .into(),
             },
         };
         m.mds.push(n)
@@ -1493,11 +1494,12 @@ fn metadata() {
             inline: false,
             kind: MdKind::Specialized {
                 class: m.sym("DISubprogram"),
-                fields: smallvec![
+                fields: vec![
                     (m.sym("name"), MdField::Raw(m.sym("\"k\""))),
                     (m.sym("file"), MdField::Ref(MdRef::Node(file))),
-                    (m.sym("unit"), MdField::Ref(MdRef::Null))
-                ],
+                    (m.sym("unit"), MdField::Ref(MdRef::Null)),
+                ]
+                .into(),
             },
         };
         m.mds.push(n)
@@ -1508,10 +1510,11 @@ fn metadata() {
             inline: false,
             kind: MdKind::Specialized {
                 class: m.sym("DILocation"),
-                fields: smallvec![
+                fields: vec![
                     (m.sym("line"), MdField::Raw(m.sym("3"))),
-                    (m.sym("scope"), MdField::Ref(MdRef::Node(sp)))
-                ],
+                    (m.sym("scope"), MdField::Ref(MdRef::Node(sp))),
+                ]
+                .into(),
             },
         };
         m.mds.push(n)
@@ -1522,7 +1525,7 @@ fn metadata() {
             inline: true,
             kind: MdKind::Specialized {
                 class: m.sym("DIExpression"),
-                fields: smallvec![],
+                fields: vec![].into(),
             },
         };
         m.mds.push(n)

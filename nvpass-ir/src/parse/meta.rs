@@ -4,7 +4,7 @@ use super::lexer::Tk;
 use super::parser::Parser;
 use super::PResult;
 use crate::entity::{Md, Value};
-use crate::metadata::{MdField, MdKind, MdNode, MdRef, NamedMd};
+use crate::metadata::{DiLocation, MdField, MdKind, MdNode, MdRef, NamedMd};
 use alloc::format;
 use alloc::vec::Vec;
 use cranelift_entity::EntityRef;
@@ -356,11 +356,66 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' or ')' in metadata node")?;
             }
         }
+        let kind = match (&*cname == b"DILocation")
+            .then(|| self.location(&fields))
+            .flatten()
+        {
+            Some(loc) => MdKind::Location(loc),
+            None => MdKind::Specialized {
+                class,
+                fields: fields.into_vec().into_boxed_slice(),
+            },
+        };
         Ok(MdNode {
             distinct,
             inline,
-            kind: MdKind::Specialized { class, fields },
+            kind,
         })
+    }
+
+    /// The fields of a `DILocation` as a [`DiLocation`], when they are
+    /// written exactly as the printer writes one back (see its docs).
+    fn location(&self, fields: &[(crate::entity::Sym, MdField)]) -> Option<DiLocation> {
+        let s = &self.m.strings;
+        let name = |i: usize| fields.get(i).map(|(k, _)| s.get(*k));
+        let number = |i: usize| match fields[i].1 {
+            MdField::Raw(t) => decimal_u32(s.get(t)),
+            MdField::Ref(_) => None,
+        };
+        let node = |i: usize| match fields[i].1 {
+            MdField::Ref(MdRef::Node(n)) => Some(n),
+            _ => None,
+        };
+        if name(0)? != b"line" {
+            return None;
+        }
+        let (column, mut i) = match name(1)? {
+            b"column" => (Some(number(1)?), 2),
+            _ => (None, 1),
+        };
+        if name(i)? != b"scope" {
+            return None;
+        }
+        let mut loc = DiLocation {
+            line: number(0)?,
+            column,
+            scope: node(i)?,
+            inlined_at: None,
+            implicit_code: false,
+        };
+        i += 1;
+        if name(i) == Some(b"inlinedAt") {
+            loc.inlined_at = Some(node(i)?);
+            i += 1;
+        }
+        if name(i) == Some(b"isImplicitCode") {
+            match fields[i].1 {
+                MdField::Raw(t) if s.get(t) == b"true" => loc.implicit_code = true,
+                _ => return None,
+            }
+            i += 1;
+        }
+        (i == fields.len()).then_some(loc)
     }
 
     /// Verbatim field text up to the next ',' or ')' at nesting depth 0.
@@ -391,9 +446,44 @@ impl Parser<'_> {
     }
 }
 
+/// `text` as a `u32` when it is the number's canonical decimal spelling
+/// (no sign, no leading zero), so that printing the number gives it back.
+fn decimal_u32(text: &[u8]) -> Option<u32> {
+    let canonical = match text {
+        [b'0'] => true,
+        [first, ..] => *first != b'0' && text.iter().all(u8::is_ascii_digit),
+        [] => false,
+    };
+    if !canonical || text.len() > 10 {
+        return None;
+    }
+    let n = text.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    u32::try_from(n).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_canonical_decimals_are_numbers() {
+        assert_eq!(decimal_u32(b"0"), Some(0));
+        assert_eq!(decimal_u32(b"17"), Some(17));
+        assert_eq!(decimal_u32(b"4294967295"), Some(u32::MAX));
+        for t in [
+            &b""[..],
+            b"007",
+            b"00",
+            b"-1",
+            b"+1",
+            b"1e3",
+            b"0x10",
+            b"4294967296",
+            b"99999999999",
+        ] {
+            assert_eq!(decimal_u32(t), None, "{}", String::from_utf8_lossy(t));
+        }
+    }
 
     #[test]
     fn dense_numbers() {

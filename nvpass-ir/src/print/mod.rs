@@ -1055,6 +1055,24 @@ impl<'a> Printer<'a> {
                 }
                 self.c(b')');
             }
+            MdKind::Location(l) => {
+                self.s("!DILocation(line: ");
+                self.u(l.line.into());
+                if let Some(c) = l.column {
+                    self.s(", column: ");
+                    self.u(c.into());
+                }
+                self.s(", scope: ");
+                self.md_ref(MdRef::Node(l.scope));
+                if let Some(at) = l.inlined_at {
+                    self.s(", inlinedAt: ");
+                    self.md_ref(MdRef::Node(at));
+                }
+                if l.implicit_code {
+                    self.s(", isImplicitCode: true");
+                }
+                self.c(b')');
+            }
             MdKind::ArgList(ops) => {
                 self.s("!DIArgList(");
                 for (i, r) in ops.iter().enumerate() {
