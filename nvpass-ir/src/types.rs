@@ -7,6 +7,7 @@
 
 use crate::entity::{Sym, Type};
 use alloc::vec::Vec;
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::PrimaryMap;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
@@ -139,6 +140,45 @@ pub struct TypeTable {
     named: HashMap<Type, NamedBody>,
     /// Identified structs in definition order (the order they are printed).
     named_order: Vec<Type>,
+    /// The ids of the common scalar types, once interned.
+    scalars: Scalars,
+}
+
+/// Ids of the scalar types the reader asks for on almost every operand:
+/// `iN` up to 128 bits, `ptr` in address spaces 0 to 15, the float kinds
+/// and `void`. Filled as they are interned (types are never removed), so
+/// finding one again costs an array read instead of hashing a `TypeData`.
+#[derive(Clone)]
+struct Scalars {
+    ints: [PackedOption<Type>; 129],
+    ptrs: [PackedOption<Type>; 16],
+    floats: [PackedOption<Type>; 8],
+    void: PackedOption<Type>,
+}
+
+impl Default for Scalars {
+    fn default() -> Self {
+        let none = PackedOption::default();
+        Scalars {
+            ints: [none; 129],
+            ptrs: [none; 16],
+            floats: [none; 8],
+            void: none,
+        }
+    }
+}
+
+impl Scalars {
+    /// The cache slot of `data`, when it is one of the cached types.
+    fn slot(&mut self, data: &TypeData) -> Option<&mut PackedOption<Type>> {
+        match *data {
+            TypeData::Int(bits) => self.ints.get_mut(bits as usize),
+            TypeData::Ptr(a) => self.ptrs.get_mut(a as usize),
+            TypeData::Float(k) => self.floats.get_mut(k as usize),
+            TypeData::Void => Some(&mut self.void),
+            _ => None,
+        }
+    }
 }
 
 impl TypeTable {
@@ -149,10 +189,17 @@ impl TypeTable {
 
     /// Interns a type.
     pub fn intern(&mut self, data: TypeData) -> Type {
+        let cached = self.scalars.slot(&data).and_then(|s| s.expand());
+        if let Some(t) = cached {
+            return t;
+        }
         if let Some(&t) = self.map.get(&data) {
             return t;
         }
         let t = self.data.push(data.clone());
+        if let Some(slot) = self.scalars.slot(&data) {
+            *slot = t.into();
+        }
         if let TypeData::Named(_) = data {
             self.named.insert(t, NamedBody::Opaque);
             self.named_order.push(t);
