@@ -1,10 +1,11 @@
 //! Metadata: numbered and named nodes, specialized nodes, operands.
 
-use super::lexer::Tk;
+use super::lexer::{Tk, Token};
 use super::parser::Parser;
 use super::PResult;
 use crate::entity::{Md, Value};
 use crate::metadata::{DiLocation, MdField, MdKind, MdNode, MdRef, NamedMd};
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 use cranelift_entity::EntityRef;
@@ -99,7 +100,7 @@ impl MdNumbers {
     }
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     pub(crate) fn reset_lexer(&mut self, pos: usize) -> PResult<()> {
         self.set_lexer_pos(pos);
         self.bump()
@@ -321,50 +322,65 @@ impl Parser<'_> {
                 kind: MdKind::ArgList(ops),
             });
         }
-        let mut fields: SmallVec<[(crate::entity::Sym, MdField); 4]> = SmallVec::new();
-        let empty = self.m.strings.intern(b"");
+        // Names and verbatim values are kept as spans until the node is
+        // complete: a location in LLVM's own form needs neither interned.
+        let mut raw: SmallVec<[(FieldName, FieldValue); 6]> = SmallVec::new();
         if !self.eat(Tk::RParen)? {
             loop {
                 let next = self.peek()?.kind;
                 let name = match self.tok.kind {
                     Tk::LabelStr => {
-                        let n = self.label_name(self.tok);
-                        let s = self.m.strings.intern(&n);
+                        let n = FieldName::Label(self.tok);
                         self.bump()?;
-                        s
+                        n
                     }
                     Tk::Keyword if next == Tk::Colon => {
-                        let s = self.m.strings.intern(self.text(self.tok));
+                        let n = FieldName::Key(self.tok);
                         self.bump()?;
                         self.bump()?;
-                        s
+                        n
                     }
-                    _ => empty,
+                    _ => FieldName::Positional,
                 };
                 let value = match self.tok.kind {
-                    Tk::MetaId | Tk::MetaVar | Tk::Exclaim => MdField::Ref(self.parse_md_ref()?),
+                    Tk::MetaId | Tk::MetaVar | Tk::Exclaim => FieldValue::Ref(self.parse_md_ref()?),
                     Tk::Keyword if self.is_kw(b"null") => {
                         self.bump()?;
-                        MdField::Ref(MdRef::Null)
+                        FieldValue::Ref(MdRef::Null)
                     }
-                    _ => MdField::Raw(self.parse_raw_field()?),
+                    _ => {
+                        let (start, end) = self.parse_raw_field()?;
+                        FieldValue::Raw(start, end)
+                    }
                 };
-                fields.push((name, value));
+                raw.push((name, value));
                 if self.eat(Tk::RParen)? {
                     break;
                 }
                 self.expect(Tk::Comma, "expected ',' or ')' in metadata node")?;
             }
         }
-        let kind = match (&*cname == b"DILocation")
-            .then(|| self.location(&fields))
-            .flatten()
-        {
+        let location = (&*cname == b"DILocation")
+            .then(|| self.location(&raw))
+            .flatten();
+        let kind = match location {
             Some(loc) => MdKind::Location(loc),
-            None => MdKind::Specialized {
-                class,
-                fields: fields.into_vec().into_boxed_slice(),
-            },
+            None => {
+                let mut fields = Vec::with_capacity(raw.len());
+                for (name, value) in &raw {
+                    let name = self.field_name(name);
+                    let name = self.m.strings.intern(&name);
+                    let value = match *value {
+                        FieldValue::Ref(r) => MdField::Ref(r),
+                        FieldValue::Raw(start, end) => MdField::Raw(self.intern_span(start, end)),
+                    };
+                    fields.push((name, value));
+                }
+                MdKind::Specialized {
+                    class,
+                    fields: fields.into_boxed_slice(),
+                }
+            }
         };
         Ok(MdNode {
             distinct,
@@ -373,27 +389,36 @@ impl Parser<'_> {
         })
     }
 
+    /// The name of a specialized node's field (empty for a positional
+    /// operand such as `DW_OP_deref`).
+    fn field_name(&self, name: &FieldName) -> Cow<'a, [u8]> {
+        match *name {
+            FieldName::Positional => Cow::Borrowed(&[]),
+            FieldName::Label(t) => self.label_name(t),
+            FieldName::Key(t) => Cow::Borrowed(self.text(t)),
+        }
+    }
+
     /// The fields of a `DILocation` as a [`DiLocation`], when they are
     /// written exactly as the printer writes one back (see its docs).
-    fn location(&self, fields: &[(crate::entity::Sym, MdField)]) -> Option<DiLocation> {
-        let s = &self.m.strings;
-        let name = |i: usize| fields.get(i).map(|(k, _)| s.get(*k));
+    fn location(&self, fields: &[(FieldName, FieldValue)]) -> Option<DiLocation> {
+        let name = |i: usize| fields.get(i).map(|(n, _)| self.field_name(n));
         let number = |i: usize| match fields[i].1 {
-            MdField::Raw(t) => decimal_u32(s.get(t)),
-            MdField::Ref(_) => None,
+            FieldValue::Raw(start, end) => decimal_u32(&self.src[start as usize..end as usize]),
+            FieldValue::Ref(_) => None,
         };
         let node = |i: usize| match fields[i].1 {
-            MdField::Ref(MdRef::Node(n)) => Some(n),
+            FieldValue::Ref(MdRef::Node(n)) => Some(n),
             _ => None,
         };
-        if name(0)? != b"line" {
+        if *name(0)? != *b"line" {
             return None;
         }
-        let (column, mut i) = match name(1)? {
+        let (column, mut i) = match &*name(1)? {
             b"column" => (Some(number(1)?), 2),
             _ => (None, 1),
         };
-        if name(i)? != b"scope" {
+        if *name(i)? != *b"scope" {
             return None;
         }
         let mut loc = DiLocation {
@@ -404,13 +429,17 @@ impl Parser<'_> {
             implicit_code: false,
         };
         i += 1;
-        if name(i) == Some(b"inlinedAt") {
+        if name(i).as_deref() == Some(b"inlinedAt") {
             loc.inlined_at = Some(node(i)?);
             i += 1;
         }
-        if name(i) == Some(b"isImplicitCode") {
+        if name(i).as_deref() == Some(b"isImplicitCode") {
             match fields[i].1 {
-                MdField::Raw(t) if s.get(t) == b"true" => loc.implicit_code = true,
+                FieldValue::Raw(start, end)
+                    if &self.src[start as usize..end as usize] == b"true" =>
+                {
+                    loc.implicit_code = true
+                }
                 _ => return None,
             }
             i += 1;
@@ -419,7 +448,7 @@ impl Parser<'_> {
     }
 
     /// Verbatim field text up to the next ',' or ')' at nesting depth 0.
-    fn parse_raw_field(&mut self) -> PResult<crate::entity::Sym> {
+    fn parse_raw_field(&mut self) -> PResult<(u32, u32)> {
         let start = self.tok.start;
         let mut end = start;
         let mut depth = 0u32;
@@ -442,8 +471,26 @@ impl Parser<'_> {
         if end == start {
             return Err(self.err("expected metadata field value"));
         }
-        Ok(self.intern_span(start, end))
+        Ok((start, end))
     }
+}
+
+/// A field name of a specialized node, as written.
+enum FieldName {
+    /// No name: a positional operand (`!DIExpression(DW_OP_deref)`).
+    Positional,
+    /// `"name":` or `name:` lexed as a label.
+    Label(Token),
+    /// `name` `:`.
+    Key(Token),
+}
+
+/// A field value of a specialized node while the node is read.
+enum FieldValue {
+    /// A metadata reference or `null`.
+    Ref(MdRef),
+    /// Verbatim text: the byte span in the source.
+    Raw(u32, u32),
 }
 
 /// `text` as a `u32` when it is the number's canonical decimal spelling
