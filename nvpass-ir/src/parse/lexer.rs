@@ -461,21 +461,17 @@ impl<'a> Lexer<'a> {
     fn lex_ident(&mut self) -> Result<Token, PErr> {
         let start = self.pos;
         let s = self.src;
+        // The keyword characters, then any further label characters (every
+        // keyword character is one): two tight loops instead of one that
+        // tests both classes on every byte.
+        let class = |i: usize| s.get(i).map_or(0, |&c| CLASS[c as usize]);
         let mut i = start;
-        // End of the leading keyword characters, found in the same scan.
-        let mut kw_end = usize::MAX;
-        while i < s.len() {
-            let k = CLASS[s[i] as usize];
-            if k & LABEL == 0 {
-                break;
-            }
-            if k & KEYWORD == 0 && kw_end == usize::MAX {
-                kw_end = i;
-            }
+        while class(i) & KEYWORD != 0 {
             i += 1;
         }
-        if kw_end == usize::MAX {
-            kw_end = i;
+        let kw_end = i;
+        while class(i) & LABEL != 0 {
+            i += 1;
         }
         if i < s.len() && s[i] == b':' {
             self.pos = i + 1;
@@ -551,5 +547,36 @@ pub(crate) fn hexval(c: u8) -> Option<u8> {
         b'a'..=b'f' => Some(c - b'a' + 10),
         b'A'..=b'F' => Some(c - b'A' + 10),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `lex_ident` scans keyword characters, then label characters, which
+    /// relies on every keyword character being a label character.
+    #[test]
+    fn keyword_characters_are_label_characters() {
+        for c in 0..=255u8 {
+            let k = CLASS[c as usize];
+            assert!(k & KEYWORD == 0 || k & LABEL != 0, "byte {c:#04x}");
+        }
+    }
+
+    /// Identifiers: where the keyword ends, and labels.
+    #[test]
+    fn identifiers_split_at_the_first_non_keyword_character() {
+        fn lex(src: &[u8]) -> (Tk, &[u8]) {
+            let mut l = Lexer::new(src);
+            let t = l.next().expect("lexes");
+            (t.kind, &src[t.start as usize..t.end as usize])
+        }
+        assert_eq!(lex(b"define void"), (Tk::Keyword, &b"define"[..]));
+        assert_eq!(lex(b"nuw.x"), (Tk::Keyword, &b"nuw"[..]));
+        assert_eq!(lex(b"entry.split:"), (Tk::LabelStr, &b"entry.split:"[..]));
+        assert_eq!(lex(b"bb-1:"), (Tk::LabelStr, &b"bb-1:"[..]));
+        assert_eq!(lex(b"i32 "), (Tk::IntType, &b"i32"[..]));
+        assert_eq!(lex(b"x"), (Tk::Keyword, &b"x"[..]));
     }
 }
