@@ -176,17 +176,37 @@ pub fn escape_into(out: &mut Vec<u8>, bytes: &[u8]) {
     }
 }
 
-/// Appends the decimal form of `v`.
+/// The two-digit decimal forms of 0 to 99, back to back.
+const DIGIT_PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Appends the decimal form of `v`. Numbers are most of what the printer
+/// writes after names (slots, `!N`, alignments), most of them short: one
+/// digit is pushed as is, longer ones are converted two digits at a time.
 pub fn write_u64(out: &mut Vec<u8>, mut v: u64) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
+    while v >= 100 {
+        let pair = (v % 100) as usize * 2;
+        v /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    }
+    if v >= 10 {
+        let pair = v as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&DIGIT_PAIRS[pair..pair + 2]);
+    } else {
         i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+        buf[i] = b'0' + v as u8;
     }
     out.extend_from_slice(&buf[i..]);
 }
@@ -2072,4 +2092,28 @@ fn trim_ascii_start(mut b: &[u8]) -> &[u8] {
         }
     }
     b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::format;
+
+    /// Every number up to 200,000 and each power of ten with its
+    /// neighbours, up to `u64::MAX`, against `format!`.
+    #[test]
+    fn decimal_numbers_match_format() {
+        let mut check = |v: u64| {
+            let mut out = Vec::new();
+            write_u64(&mut out, v);
+            assert_eq!(out, format!("{v}").into_bytes(), "{v}");
+        };
+        (0..200_000).for_each(&mut check);
+        let mut p = 1u64;
+        while let Some(next) = p.checked_mul(10) {
+            p = next;
+            [p - 1, p, p + 1].into_iter().for_each(&mut check);
+        }
+        check(u64::MAX);
+    }
 }
