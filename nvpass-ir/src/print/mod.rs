@@ -152,11 +152,22 @@ pub fn is_bare_name(name: &[u8]) -> bool {
     match name.first() {
         None => false,
         Some(c) if c.is_ascii_digit() => false,
-        Some(_) => name
-            .iter()
-            .all(|&c| c.is_ascii_alphanumeric() || c == b'-' || c == b'.' || c == b'_'),
+        Some(_) => name.iter().all(|&c| NAME_CHAR[c as usize]),
     }
 }
+
+/// The bytes a name may hold unquoted: letters, digits, `-`, `.` and `_`
+/// (one table read per byte; names are most of what the printer writes).
+static NAME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_');
+        c += 1;
+    }
+    t
+};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
@@ -354,6 +365,15 @@ impl<'a> Printer<'a> {
     /// A metadata identifier (`!name`, attachment kinds).
     fn md_ident(&mut self, s: Sym) {
         let b = self.m.strings.get(s);
+        // Attachment kinds and node classes are plain words: copy them
+        // whole. (`$` is allowed and `-`, `.`, `_` too; a leading digit
+        // is not.)
+        let plain = b.first().is_some_and(|c| !c.is_ascii_digit())
+            && b.iter().all(|&c| NAME_CHAR[c as usize] || c == b'$');
+        if plain {
+            self.out.extend_from_slice(b);
+            return;
+        }
         for (i, &c) in b.iter().enumerate() {
             let ok = c.is_ascii_alphabetic()
                 || matches!(c, b'-' | b'$' | b'.' | b'_')
