@@ -747,6 +747,12 @@ impl<'a> Parser<'a> {
 
     fn parse_keyword_type(&mut self) -> PResult<Type> {
         let kw = self.text(self.tok);
+        // `ptr` first: it is most of the types a module spells.
+        if kw == b"ptr" {
+            self.bump()?;
+            let a = self.parse_opt_addrspace()?.unwrap_or(0);
+            return Ok(self.m.types.ptr(a));
+        }
         let fk = match kw {
             b"half" => Some(FloatKind::Half),
             b"bfloat" => Some(FloatKind::BFloat),
@@ -767,11 +773,6 @@ impl<'a> Parser<'a> {
             b"metadata" => TypeData::Metadata,
             b"token" => TypeData::Token,
             b"x86_mmx" | b"x86_amx" => TypeData::Keyword(self.m.strings.intern(kw)),
-            b"ptr" => {
-                self.bump()?;
-                let a = self.parse_opt_addrspace()?.unwrap_or(0);
-                return Ok(self.m.types.ptr(a));
-            }
             b"target" => {
                 self.bump()?;
                 return self.parse_target_type();
