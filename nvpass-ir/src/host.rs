@@ -381,7 +381,7 @@ impl Module {
             .users
             .iter()
             .copied()
-            .filter(move |u| match u.user {
+            .filter(move |u| match u.user() {
                 IrUser::Value(w) => !self.is_md_value(w),
                 _ => true,
             })
@@ -394,7 +394,7 @@ impl Module {
             .users
             .iter()
             .copied()
-            .filter(|u| matches!(u.user, IrUser::Value(w) if self.is_md_value(w)))
+            .filter(|u| matches!(u.user(), IrUser::Value(w) if self.is_md_value(w)))
             .collect();
         if md_uses.is_empty() {
             return;
@@ -932,10 +932,7 @@ impl Module {
                         let nv = self.new_md_value(MdRef::Node(n), None);
                         Module::set_operand(
                             self,
-                            crate::value::Use {
-                                user: IrUser::Inst(i),
-                                index: last as u32,
-                            },
+                            crate::value::Use::new(IrUser::Inst(i), last as u32),
                             nv,
                         );
                     }
@@ -1359,7 +1356,7 @@ impl IrView for Module {
     }
 
     fn users(&self, v: ValueId) -> impl Iterator<Item = User> + '_ {
-        self.real_users(vfrom(v)).map(move |u| match u.user {
+        self.real_users(vfrom(v)).map(move |u| match u.user() {
             IrUser::Inst(i) => User::Inst(iid(i)),
             IrUser::Value(w) => User::Const(vid(w)),
             IrUser::GlobalInit(g) => User::Global(gid(g)),
@@ -1606,10 +1603,7 @@ impl IrEdit for Module {
         self.check_types(old, vfrom(value))?;
         Module::set_operand(
             self,
-            crate::value::Use {
-                user: IrUser::Inst(i),
-                index: idx as u32,
-            },
+            crate::value::Use::new(IrUser::Inst(i), idx as u32),
             vfrom(value),
         );
         Ok(())
@@ -1711,10 +1705,7 @@ impl IrEdit for Module {
         }
         Module::set_operand(
             self,
-            crate::value::Use {
-                user: IrUser::Inst(i),
-                index: 0,
-            },
+            crate::value::Use::new(IrUser::Inst(i), 0),
             vfrom(callee),
         );
         let vararg = self.types.func_sig(fty).map(|s| s.2).unwrap_or(false);
@@ -1873,7 +1864,7 @@ impl IrEdit for Module {
         }
         let fv = self.funcs[fu].value;
         let called = self.real_users(fv).any(
-            |u| matches!(u.user, IrUser::Inst(i) if self.insts[i].opcode.is_call() && u.index == 0),
+            |u| matches!(u.user(), IrUser::Inst(i) if self.insts[i].opcode.is_call() && u.index() == 0),
         );
         if called {
             return Err(EditError::HasUses);
@@ -2058,7 +2049,7 @@ impl IrEdit for Module {
         // Results may only be used inside the block itself.
         for &i in &insts {
             if let Some(r) = self.insts[i].result.expand() {
-                let outside = self.real_users(r).any(|u| match u.user {
+                let outside = self.real_users(r).any(|u| match u.user() {
                     IrUser::Inst(j) => self.block_of(j) != Some(b),
                     _ => true,
                 });
@@ -2226,7 +2217,7 @@ impl IrEdit for Module {
             let Some(r) = self.insts[i].result.expand() else {
                 continue;
             };
-            let bad = self.real_users(r).any(|u| match u.user {
+            let bad = self.real_users(r).any(|u| match u.user() {
                 IrUser::Inst(j) => {
                     let jb = self.block_of(j);
                     if jb.is_some_and(inside) {
@@ -2236,7 +2227,7 @@ impl IrEdit for Module {
                     self.insts[j].opcode != IrOpcode::Phi
                         || !self.insts[j]
                             .blocks
-                            .get(u.index as usize)
+                            .get(u.index() as usize)
                             .is_some_and(|&b| inside(b))
                 }
                 _ => true,
@@ -2326,10 +2317,7 @@ impl IrEdit for Module {
         }
         Module::set_operand(
             self,
-            crate::value::Use {
-                user: IrUser::Inst(i),
-                index: idx as u32,
-            },
+            crate::value::Use::new(IrUser::Inst(i), idx as u32),
             vfrom(value),
         );
         Ok(())

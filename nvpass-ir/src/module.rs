@@ -443,7 +443,7 @@ impl Module {
     pub fn add_use(&mut self, v: Value, user: User, index: u32) -> Operand {
         let users = &mut self.values[v].users;
         let pos = users.len() as u32;
-        users.push(Use { user, index });
+        users.push(Use::new(user, index));
         Operand { value: v, pos }
     }
 
@@ -460,8 +460,8 @@ impl Module {
 
     /// The operand slot a use refers to.
     fn operand_slot(&mut self, u: Use) -> &mut Operand {
-        let i = u.index as usize;
-        match u.user {
+        let i = u.index() as usize;
+        match u.user() {
             User::Inst(inst) => &mut self.insts[inst].ops[i],
             User::Value(v) => &mut self.value_ops.get_mut(&v).expect("value operand use")[i],
             User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
@@ -474,8 +474,8 @@ impl Module {
 
     /// Reads operand `index` of `user`.
     pub fn operand(&self, u: Use) -> Value {
-        let i = u.index as usize;
-        match u.user {
+        let i = u.index() as usize;
+        match u.user() {
             User::Inst(inst) => self.insts[inst].ops[i].value,
             User::Value(v) => self.value_ops(v)[i].value,
             User::GlobalInit(g) => self.globals[g].init.expect("init use").value,
@@ -491,7 +491,7 @@ impl Module {
             return;
         }
         self.remove_use(old);
-        let o = self.add_use(new, u.user, u.index);
+        let o = self.add_use(new, u.user(), u.index());
         *self.operand_slot(u) = o;
     }
 
@@ -561,7 +561,7 @@ impl Module {
         let n = self.insts[inst].ops.len();
         for i in index..n {
             let op = self.insts[inst].ops[i];
-            self.values[op.value].users[op.pos as usize].index = i as u32;
+            self.values[op.value].users[op.pos as usize].set_index(i as u32);
         }
     }
 

@@ -32,13 +32,78 @@ pub enum User {
     Func(Func),
 }
 
-/// One use: the user and the operand index inside it.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+/// One use: the user and the operand index inside it, packed in eight
+/// bytes (the user's kind in the top three bits of the index word), so that
+/// a value's user list holds two of them inline.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Use {
+    /// The user's id.
+    id: u32,
+    /// The user's kind (top three bits) and the operand index.
+    word: u32,
+}
+
+impl Use {
+    /// The largest operand index a use can name: 2^29 - 1. An operand takes
+    /// at least eight bytes of text, so no module the reader accepts (its
+    /// offsets are 32-bit) comes near it.
+    pub const MAX_INDEX: u32 = (1 << 29) - 1;
+
+    /// The use of operand `index` of `user`.
+    ///
+    /// # Panics
+    /// When `index` is above [`Use::MAX_INDEX`].
+    #[inline]
+    pub fn new(user: User, index: u32) -> Use {
+        assert!(
+            index <= Self::MAX_INDEX,
+            "operand index {index} out of range"
+        );
+        let (kind, id) = match user {
+            User::Inst(i) => (0, i.as_u32()),
+            User::Value(v) => (1, v.as_u32()),
+            User::GlobalInit(g) => (2, g.as_u32()),
+            User::Alias(a) => (3, a.as_u32()),
+            User::Func(f) => (4, f.as_u32()),
+        };
+        Use {
+            id,
+            word: kind << 29 | index,
+        }
+    }
+
     /// The user.
-    pub user: User,
-    /// Operand index within the user.
-    pub index: u32,
+    #[inline]
+    pub fn user(self) -> User {
+        match self.word >> 29 {
+            0 => User::Inst(Inst::from_u32(self.id)),
+            1 => User::Value(Value::from_u32(self.id)),
+            2 => User::GlobalInit(Global::from_u32(self.id)),
+            3 => User::Alias(Alias::from_u32(self.id)),
+            _ => User::Func(Func::from_u32(self.id)),
+        }
+    }
+
+    /// The operand index within the user.
+    #[inline]
+    pub fn index(self) -> u32 {
+        self.word & Self::MAX_INDEX
+    }
+
+    /// Sets the operand index (the user stays).
+    #[inline]
+    pub fn set_index(&mut self, index: u32) {
+        *self = Use::new(self.user(), index);
+    }
+}
+
+impl core::fmt::Debug for Use {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("Use")
+            .field("user", &self.user())
+            .field("index", &self.index())
+            .finish()
+    }
 }
 
 /// An operand slot: the value read and this slot's position in the value's
@@ -164,7 +229,7 @@ pub struct ValueData {
     /// Every use of this value. One use is kept inline: most SSA values
     /// have exactly one, and the inline slot costs no more than a `Vec`
     /// header.
-    pub users: SmallVec<[Use; 1]>,
+    pub users: SmallVec<[Use; 2]>,
 }
 
 /// Key under which scalar constants are uniqued.
@@ -178,6 +243,34 @@ pub(crate) struct ConstKey {
 mod tests {
     use super::*;
     use core::mem::{align_of, size_of};
+
+    /// Every kind of user and the extreme indices survive the packing.
+    #[test]
+    fn uses_pack_user_and_index() {
+        let users = [
+            User::Inst(Inst::from_u32(7)),
+            User::Value(Value::from_u32(u32::MAX - 2)),
+            User::GlobalInit(Global::from_u32(0)),
+            User::Alias(Alias::from_u32(3)),
+            User::Func(Func::from_u32(1 << 31)),
+        ];
+        for user in users {
+            for index in [0, 1, 2, 1000, Use::MAX_INDEX] {
+                let u = Use::new(user, index);
+                assert_eq!((u.user(), u.index()), (user, index));
+                let mut v = u;
+                v.set_index(5);
+                assert_eq!((v.user(), v.index()), (user, 5));
+            }
+        }
+        assert_eq!(core::mem::size_of::<Use>(), 8);
+    }
+
+    #[test]
+    #[should_panic(expected = "out of range")]
+    fn an_index_past_the_packing_panics() {
+        let _ = Use::new(User::Inst(Inst::from_u32(0)), Use::MAX_INDEX + 1);
+    }
 
     #[test]
     fn value_sizes_stay_bounded() {

@@ -369,7 +369,7 @@ impl<'a> Verifier<'a> {
             .values
             .get(o.value)
             .and_then(|v| v.users.get(o.pos as usize))
-            .is_some_and(|u| u.user == user && u.index as usize == index);
+            .is_some_and(|u| u.user() == user && u.index() as usize == index);
         if !ok {
             *bad += 1;
             if *bad <= 16 {
@@ -385,9 +385,9 @@ impl<'a> Verifier<'a> {
     }
 
     fn slot(&self, u: Use) -> Option<Operand> {
-        let i = u.index as usize;
+        let i = u.index() as usize;
         let m = self.m;
-        match u.user {
+        match u.user() {
             User::Inst(x) => m.insts.get(x)?.ops.get(i).copied(),
             User::Value(x) => m.value_ops(x).get(i).copied(),
             User::GlobalInit(g) => {
@@ -485,7 +485,7 @@ impl<'a> Verifier<'a> {
                             None,
                             format!(
                                 "[use-list] use {pos} of {v} names operand {} of {:?}, which does not read it at that position",
-                                u.index, u.user
+                                u.index(), u.user()
                             ),
                         );
                     }

@@ -259,10 +259,7 @@ fn phi_edges_are_a_multiset() {
     expect_ok(&m);
     // Same block, different values.
     let o = m.insts[ph].ops[1];
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(ph),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(ph), 1);
     let _ = o;
     m.set_operand(u, one);
     expect_err(&m, "carry different values");
@@ -274,10 +271,7 @@ fn phi_value_type() {
     let ph = named_inst(&m, "i");
     let i64t = m.types.int(64);
     let z = m.const_int(i64t, 0);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(ph),
-        index: 0,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(ph), 0);
     m.set_operand(u, z);
     expect_err(&m, "[phi] incoming value type differs");
 }
@@ -289,10 +283,7 @@ fn use_before_def_in_same_block() {
     let c = named_inst(&m, "c");
     // make `next` use `c`, defined after it
     let cv = res(&m, c);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(nx),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(nx), 1);
     m.set_operand(u, cv);
     expect_err(&m, "[dominance] operand 1");
 }
@@ -302,10 +293,7 @@ fn self_use_is_not_dominated() {
     let (mut m, _) = loop_module();
     let nx = named_inst(&m, "next");
     let nv = res(&m, nx);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(nx),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(nx), 1);
     m.set_operand(u, nv);
     expect_err(&m, "[dominance]");
 }
@@ -392,10 +380,7 @@ fn binary_operand_types() {
     let nx = named_inst(&m, "next");
     let i64t = m.types.int(64);
     let one = m.const_int(i64t, 1);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(nx),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(nx), 1);
     m.set_operand(u, one);
     expect_err(
         &m,
@@ -417,10 +402,7 @@ fn icmp_operands_and_result() {
     let cmp = named_inst(&m, "cmp");
     let i64t = m.types.int(64);
     let one = m.const_int(i64t, 1);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(cmp),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(cmp), 1);
     m.set_operand(u, one);
     expect_err(&m, "[type] compare operands must have the same type");
 
@@ -474,10 +456,7 @@ fn store_and_load_need_pointers() {
         .0;
     let i32t = m.types.int(32);
     let z = m.const_int(i32t, 0);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(st),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(st), 1);
     m.set_operand(u, z);
     expect_err(&m, "[type] store needs a value and a pointer");
 
@@ -485,10 +464,7 @@ fn store_and_load_need_pointers() {
     let ld = named_inst(&m, "ld");
     let i32t = m.types.int(32);
     let z = m.const_int(i32t, 0);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(ld),
-        index: 0,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(ld), 0);
     m.set_operand(u, z);
     expect_err(&m, "[type] load needs one pointer operand");
 }
@@ -601,10 +577,7 @@ fn call_arguments() {
     let c = named_inst(&m, "c");
     let i64t = m.types.int(64);
     let z = m.const_int(i64t, 0);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(c),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(c), 1);
     m.set_operand(u, z);
     expect_err(&m, "[type] call argument 0 type differs");
 
@@ -692,10 +665,7 @@ fn branch_condition_must_be_i1() {
     let br = m.insts[cmp].next.unwrap();
     let i32t = m.types.int(32);
     let z = m.const_int(i32t, 0);
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(br),
-        index: 0,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(br), 0);
     m.set_operand(u, z);
     expect_err(&m, "[type] br needs one block, or an i1 and two blocks");
 }
@@ -729,10 +699,7 @@ fn value_from_another_function() {
     expect_ok(&m);
     // use h's argument in f
     let nx = named_inst(&m, "next");
-    let u = nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(nx),
-        index: 1,
-    };
+    let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(nx), 1);
     m.set_operand(u, y);
     expect_err(&m, "is an argument of");
     // use h's instruction in f
@@ -766,10 +733,10 @@ fn use_lists_are_consistent() {
     let (mut m, _) = loop_module();
     let nx = named_inst(&m, "next");
     let v = m.insts[nx].ops[1].value;
-    m.values[v].users.push(nvpass_ir::value::Use {
-        user: nvpass_ir::value::User::Inst(nx),
-        index: 0,
-    });
+    m.values[v].users.push(nvpass_ir::value::Use::new(
+        nvpass_ir::value::User::Inst(nx),
+        0,
+    ));
     let errs = verify_use_lists(&m).unwrap_err();
     assert!(
         errs[0]
