@@ -685,9 +685,9 @@ impl Module {
     fn is_static_alloca(&self, i: Inst) -> bool {
         let d = &self.insts[i];
         d.opcode == IrOpcode::Alloca
-            && d.ops.first().is_none_or(|o| {
-                matches!(self.values[o.value].kind, IrValueKind::Const(Const::Int(_)))
-            })
+            && d.ops
+                .first()
+                .is_none_or(|o| matches!(self.values[o.value].constant(), Some(Const::Int(_))))
     }
 
     fn new_func_data(&mut self, name: Sym, fn_ty: Type) -> Func {
@@ -1325,7 +1325,7 @@ impl IrView for Module {
             IrValueKind::Func(f) => ValueKind::Function(fid(*f)),
             IrValueKind::Alias(_) | IrValueKind::Placeholder => ValueKind::Other,
             IrValueKind::Metadata(_) => ValueKind::Metadata,
-            IrValueKind::Const(c) => match c {
+            IrValueKind::Const(c) => match &**c {
                 Const::Int(_) | Const::BigInt(_) => ValueKind::Constant(ConstKind::Int),
                 Const::Float(_) => ValueKind::Constant(ConstKind::Float),
                 Const::Null => ValueKind::Constant(ConstKind::Null),
@@ -1370,15 +1370,15 @@ impl IrView for Module {
     }
 
     fn const_int(&self, v: ValueId) -> Option<i128> {
-        match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Int(n)) => Some(n.0),
+        match self.values[vfrom(v)].constant() {
+            Some(Const::Int(n)) => Some(n.0),
             _ => None,
         }
     }
 
     fn const_float_bits(&self, v: ValueId) -> Option<u128> {
-        match self.values[vfrom(v)].kind {
-            IrValueKind::Const(Const::Float(b)) => Some(b.0),
+        match self.values[vfrom(v)].constant() {
+            Some(Const::Float(b)) => Some(b.0),
             _ => None,
         }
     }

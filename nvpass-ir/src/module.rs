@@ -374,7 +374,7 @@ impl Module {
         if let Some(&v) = self.consts.get(&key) {
             return v;
         }
-        let v = self.new_value(ty, ValueKind::Const(key.c.clone()), None);
+        let v = self.new_value(ty, ValueKind::Const(Box::new(key.c.clone())), None);
         self.consts.insert(key, v);
         v
     }
@@ -393,7 +393,7 @@ impl Module {
 
     /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.
     pub fn new_const_with_ops(&mut self, ty: Type, c: Const, ops: &[Value]) -> Value {
-        let v = self.new_value(ty, ValueKind::Const(c), None);
+        let v = self.new_value(ty, ValueKind::Const(Box::new(c)), None);
         let mut list = Vec::with_capacity(ops.len());
         for (i, &op) in ops.iter().enumerate() {
             list.push(self.add_use(op, User::Value(v), i as u32));

@@ -14,6 +14,7 @@
 use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred};
 use crate::metadata::MdRef;
+use alloc::boxed::Box;
 use smallvec::SmallVec;
 
 /// Who holds a use.
@@ -207,8 +208,10 @@ pub enum ValueKind {
     Func(Func),
     /// An alias or ifunc.
     Alias(Alias),
-    /// A constant.
-    Const(Const),
+    /// A constant. Boxed: almost no value is a constant (scalars are
+    /// uniqued), and a payload inline would size every value for an
+    /// `i128`.
+    Const(Box<Const>),
     /// Metadata used as an operand (`metadata !5`, `metadata i32 %x`).
     /// A value wrapped this way is operand 0; a node is held here.
     Metadata(MdRef),
@@ -230,6 +233,17 @@ pub struct ValueData {
     /// have exactly one, and the inline slot costs no more than a `Vec`
     /// header.
     pub users: SmallVec<[Use; 2]>,
+}
+
+impl ValueData {
+    /// The constant this value is, if it is one.
+    #[inline]
+    pub fn constant(&self) -> Option<&Const> {
+        match &self.kind {
+            ValueKind::Const(c) => Some(c),
+            _ => None,
+        }
+    }
 }
 
 /// Key under which scalar constants are uniqued.
@@ -277,7 +291,7 @@ mod tests {
         assert_eq!(align_of::<Const>(), 8);
         assert!(size_of::<Const>() <= 24, "Const: {}", size_of::<Const>());
         assert!(
-            size_of::<ValueData>() <= 56,
+            size_of::<ValueData>() <= 48,
             "ValueData: {}",
             size_of::<ValueData>()
         );

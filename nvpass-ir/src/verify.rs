@@ -1456,8 +1456,8 @@ impl<'a> Verifier<'a> {
                 );
                 for k in 1..n {
                     let is_int = matches!(
-                        m.values[d.ops[k].value].kind,
-                        ValueKind::Const(Const::Int(_) | Const::BigInt(_))
+                        m.values[d.ops[k].value].constant(),
+                        Some(Const::Int(_) | Const::BigInt(_))
                     );
                     if !is_int || ot(k) != ot(0) {
                         return want(

@@ -934,7 +934,8 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             };
-            self.m.values[v].kind = ValueKind::Const(Const::BlockAddress(f, b));
+            self.m.values[v].kind =
+                ValueKind::Const(alloc::boxed::Box::new(Const::BlockAddress(f, b)));
             if let Some((&o, rest)) = self.m.value_ops(v).split_last() {
                 let rest: alloc::boxed::Box<[_]> = rest.into();
                 self.m.remove_use(o);

@@ -1399,8 +1399,8 @@ impl<'a> Printer<'a> {
         // (`alias i32, getelementptr (...)`); the parser reads both forms.
         let t = ad.target.value;
         let is_expr = matches!(
-            m.values.get(t).map(|d| &d.kind),
-            Some(ValueKind::Const(Const::Expr { .. }))
+            m.values.get(t).and_then(|d| d.constant()),
+            Some(Const::Expr { .. })
         );
         if is_expr {
             self.operand(t);
@@ -1816,7 +1816,7 @@ impl<'a> Printer<'a> {
                     self.ty(ty);
                     if let Some(c) = val(0) {
                         let is_i32_one = m.values.get(c).is_some_and(|cd| {
-                            matches!(cd.kind, ValueKind::Const(Const::Int(Wide(1))))
+                            matches!(cd.constant(), Some(Const::Int(Wide(1))))
                                 && m.types.len() > cd.ty.index()
                                 && m.types.int_bits(cd.ty) == Some(32)
                         });
