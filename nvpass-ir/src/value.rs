@@ -45,9 +45,9 @@ pub struct Use {
 }
 
 impl Use {
-    /// The largest operand index a use can name: 2^29 - 1. An operand takes
-    /// at least eight bytes of text, so no module the reader accepts (its
-    /// offsets are 32-bit) comes near it.
+    /// The largest operand index a use can name: 2^29 - 1. The reader
+    /// rejects an instruction or constant with more operands (`too many
+    /// operands`).
     pub const MAX_INDEX: u32 = (1 << 29) - 1;
 
     /// The use of operand `index` of `user`.

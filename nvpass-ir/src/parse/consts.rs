@@ -428,6 +428,7 @@ impl Parser<'_> {
             ));
         }
         let vals: SmallVec<[Value; 8]> = elems.iter().map(|e| e.1).collect();
+        self.check_operand_count(vals.len())?;
         Ok(self.m.new_const_with_ops(ty, Const::Aggregate, &vals))
     }
 
@@ -486,6 +487,7 @@ impl Parser<'_> {
         }
         self.check_elems(&elems, |i| fields[i])?;
         let vals: SmallVec<[Value; 8]> = elems.iter().map(|e| e.1).collect();
+        self.check_operand_count(vals.len())?;
         Ok(self.m.new_const_with_ops(ty, Const::Aggregate, &vals))
     }
 
@@ -509,6 +511,7 @@ impl Parser<'_> {
             ));
         }
         let vals: SmallVec<[Value; 8]> = elems.iter().map(|e| e.1).collect();
+        self.check_operand_count(vals.len())?;
         Ok(self.m.new_const_with_ops(ty, Const::Aggregate, &vals))
     }
 
@@ -663,6 +666,7 @@ impl Parser<'_> {
             pred: ce.pred,
             inrange: ce.inrange,
         };
+        self.check_operand_count(ops.len())?;
         Ok(self.m.new_const_with_ops(ty, c, ops))
     }
 

@@ -16,11 +16,12 @@ use smallvec::SmallVec;
 impl Parser<'_> {
     /// Creates a detached instruction with result type `ty` (the result
     /// value is attached by `define_result`).
-    fn mk(&mut self, op: Opcode, ty: Type, ops: &[Value], extra: Extra) -> Inst {
+    fn mk(&mut self, op: Opcode, ty: Type, ops: &[Value], extra: Extra) -> PResult<Inst> {
+        self.check_operand_count(ops.len())?;
         let void = self.ty_void;
         let i = self.m.new_inst(op, void, ops, extra, None);
         self.m.insts[i].ty = ty;
-        i
+        Ok(i)
     }
 
     /// Parses one instruction (with its result name and attachments).
@@ -113,7 +114,7 @@ impl Parser<'_> {
             self.ty_void
         };
         Ok((
-            self.mk(Opcode::Verbatim, ty, &[], Extra::Verbatim(text)),
+            self.mk(Opcode::Verbatim, ty, &[], Extra::Verbatim(text))?,
             ty,
         ))
     }
@@ -157,7 +158,7 @@ impl Parser<'_> {
                         ));
                     }
                     let void = self.ty_void;
-                    return Ok((self.mk(Ret, void, &[], Extra::None), void));
+                    return Ok((self.mk(Ret, void, &[], Extra::None)?, void));
                 }
                 let v = self.parse_value(ty)?;
                 if ty != want {
@@ -170,13 +171,13 @@ impl Parser<'_> {
                     ));
                 }
                 let void = self.ty_void;
-                Ok((self.mk(Ret, void, &[v], Extra::None), void))
+                Ok((self.mk(Ret, void, &[v], Extra::None)?, void))
             }
             Br => {
                 let void = self.ty_void;
                 if self.is_kw(b"label") {
                     let b = self.parse_label_ref()?;
-                    let i = self.mk(Br, void, &[], Extra::None);
+                    let i = self.mk(Br, void, &[], Extra::None)?;
                     self.m.insts[i].blocks.push(b);
                     return Ok((i, void));
                 }
@@ -191,7 +192,7 @@ impl Parser<'_> {
                 let a = self.parse_label_ref()?;
                 self.expect(Tk::Comma, "expected ',' after true destination")?;
                 let b = self.parse_label_ref()?;
-                let i = self.mk(Br, void, &[c], Extra::None);
+                let i = self.mk(Br, void, &[c], Extra::None)?;
                 self.m.insts[i].blocks.extend([a, b]);
                 Ok((i, void))
             }
@@ -222,7 +223,7 @@ impl Parser<'_> {
                     ops.push(v);
                     blocks.push(b);
                 }
-                let i = self.mk(Switch, void, &ops, Extra::None);
+                let i = self.mk(Switch, void, &ops, Extra::None)?;
                 self.m.insts[i].blocks = blocks;
                 Ok((i, void))
             }
@@ -247,7 +248,7 @@ impl Parser<'_> {
                         self.expect(Tk::Comma, "expected ',' or ']' in indirectbr list")?;
                     }
                 }
-                let i = self.mk(IndirectBr, void, &[a], Extra::None);
+                let i = self.mk(IndirectBr, void, &[a], Extra::None)?;
                 self.m.insts[i].blocks = blocks;
                 Ok((i, void))
             }
@@ -256,11 +257,11 @@ impl Parser<'_> {
             Resume => {
                 let void = self.ty_void;
                 let (_, v) = self.parse_typed_value()?;
-                Ok((self.mk(Resume, void, &[v], Extra::None), void))
+                Ok((self.mk(Resume, void, &[v], Extra::None)?, void))
             }
             Unreachable => {
                 let void = self.ty_void;
-                Ok((self.mk(Unreachable, void, &[], Extra::None), void))
+                Ok((self.mk(Unreachable, void, &[], Extra::None)?, void))
             }
             FNeg => {
                 let flags = self.parse_flags()?;
@@ -271,7 +272,7 @@ impl Parser<'_> {
                     off,
                     "invalid operand type for instruction",
                 )?;
-                let i = self.mk(FNeg, t, &[v], Extra::None);
+                let i = self.mk(FNeg, t, &[v], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -288,7 +289,7 @@ impl Parser<'_> {
                     self.is_int_like(t)
                 };
                 self.check(ok, off, "invalid operand type for instruction")?;
-                let i = self.mk(op, t, &[a, b], Extra::None);
+                let i = self.mk(op, t, &[a, b], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -297,7 +298,7 @@ impl Parser<'_> {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect_kw(b"to", "expected 'to' after cast value")?;
                 let dt = self.parse_type()?;
-                let i = self.mk(op, dt, &[v], Extra::None);
+                let i = self.mk(op, dt, &[v], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, dt))
             }
@@ -315,7 +316,7 @@ impl Parser<'_> {
                 };
                 self.check(ok, off, "invalid operand type for instruction")?;
                 let rt = self.cmp_result_type(t);
-                let i = self.mk(op, rt, &[a, b], Extra::Cmp(pred));
+                let i = self.mk(op, rt, &[a, b], Extra::Cmp(pred))?;
                 self.m.insts[i].flags = flags;
                 Ok((i, rt))
             }
@@ -342,7 +343,7 @@ impl Parser<'_> {
                     }
                     self.bump()?;
                 }
-                let i = self.mk(Phi, ty, &ops, Extra::None);
+                let i = self.mk(Phi, ty, &ops, Extra::None)?;
                 self.m.insts[i].blocks = blocks;
                 self.m.insts[i].flags = flags;
                 Ok((i, ty))
@@ -358,7 +359,7 @@ impl Parser<'_> {
                 if t2 != t {
                     return Err(self.type_err(off, "select operand", t2, t));
                 }
-                let i = self.mk(Select, t, &[c, a, b], Extra::None);
+                let i = self.mk(Select, t, &[c, a, b], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -366,11 +367,11 @@ impl Parser<'_> {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect(Tk::Comma, "expected ',' after vaarg operand")?;
                 let t = self.parse_type()?;
-                Ok((self.mk(VAArg, t, &[v], Extra::None), t))
+                Ok((self.mk(VAArg, t, &[v], Extra::None)?, t))
             }
             Freeze => {
                 let (t, v) = self.parse_typed_value()?;
-                Ok((self.mk(Freeze, t, &[v], Extra::None), t))
+                Ok((self.mk(Freeze, t, &[v], Extra::None)?, t))
             }
             LandingPad => {
                 let t = self.parse_type()?;
@@ -395,7 +396,7 @@ impl Parser<'_> {
                         self.err("landingpad instruction needs at least one clause or cleanup")
                     );
                 }
-                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(Box::new(kinds)));
+                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(Box::new(kinds)))?;
                 if cleanup {
                     self.m.insts[i].flags |= InstFlags::CLEANUP;
                 }
@@ -409,7 +410,7 @@ impl Parser<'_> {
                 let TypeData::Vector { elem, .. } = *self.m.types.get(vt) else {
                     return Err(self.err_at(off, "invalid extractelement operands".into()));
                 };
-                Ok((self.mk(ExtractElement, elem, &[v, idx], Extra::None), elem))
+                Ok((self.mk(ExtractElement, elem, &[v, idx], Extra::None)?, elem))
             }
             InsertElement => {
                 let off = self.tok.start;
@@ -423,7 +424,7 @@ impl Parser<'_> {
                     off,
                     "invalid insertelement operands",
                 )?;
-                Ok((self.mk(InsertElement, vt, &[v, e, idx], Extra::None), vt))
+                Ok((self.mk(InsertElement, vt, &[v, e, idx], Extra::None)?, vt))
             }
             ShuffleVector => {
                 let off = self.tok.start;
@@ -442,7 +443,7 @@ impl Parser<'_> {
                     elem,
                     scalable,
                 });
-                Ok((self.mk(ShuffleVector, rt, &[a, b, mask], Extra::None), rt))
+                Ok((self.mk(ShuffleVector, rt, &[a, b, mask], Extra::None)?, rt))
             }
             ExtractValue => {
                 let off = self.tok.start;
@@ -450,7 +451,7 @@ impl Parser<'_> {
                 let idx = self.parse_indices()?;
                 let rt = self.indexed_type(at, &idx, off, "extractvalue")?;
                 Ok((
-                    self.mk(ExtractValue, rt, &[a], Extra::Indices(Box::new(idx))),
+                    self.mk(ExtractValue, rt, &[a], Extra::Indices(Box::new(idx)))?,
                     rt,
                 ))
             }
@@ -473,7 +474,7 @@ impl Parser<'_> {
                     ));
                 }
                 Ok((
-                    self.mk(InsertValue, at, &[a, v], Extra::Indices(Box::new(idx))),
+                    self.mk(InsertValue, at, &[a, v], Extra::Indices(Box::new(idx)))?,
                     at,
                 ))
             }
@@ -505,7 +506,7 @@ impl Parser<'_> {
                     }
                     ops.push(iv);
                 }
-                let i = self.mk(GetElementPtr, rt, &ops, Extra::Gep { source_ty: sty });
+                let i = self.mk(GetElementPtr, rt, &ops, Extra::Gep { source_ty: sty })?;
                 self.m.insts[i].flags = flags;
                 Ok((i, rt))
             }
@@ -597,7 +598,7 @@ impl Parser<'_> {
                 align,
                 addrspace,
             },
-        );
+        )?;
         self.m.insts[i].flags = flags;
         Ok((i, rt))
     }
@@ -800,7 +801,7 @@ impl Parser<'_> {
                 syncscope,
                 rmw_op,
             },
-        );
+        )?;
         self.m.insts[i].flags = flags;
         Ok((i, rt))
     }
@@ -956,7 +957,7 @@ impl Parser<'_> {
             tail,
             addrspace,
         };
-        let i = self.mk(op, ret, &ops, Extra::Call(alloc::sync::Arc::new(cd)));
+        let i = self.mk(op, ret, &ops, Extra::Call(alloc::sync::Arc::new(cd)))?;
         self.m.insts[i].flags = flags;
         self.m.insts[i].blocks = blocks;
         Ok((i, ret))
@@ -987,6 +988,6 @@ impl Parser<'_> {
             }
         }
         let void = self.ty_void;
-        Ok(self.mk(Opcode::DbgRecord, void, &ops, Extra::DbgRecord(kind)))
+        self.mk(Opcode::DbgRecord, void, &ops, Extra::DbgRecord(kind))
     }
 }

@@ -478,6 +478,15 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Fails when an instruction or constant would have more operands than
+    /// a use can number ([`crate::value::Use::MAX_INDEX`]).
+    pub fn check_operand_count(&self, n: usize) -> PResult<()> {
+        if !operand_count_fits(n) {
+            return Err(self.err("too many operands"));
+        }
+        Ok(())
+    }
+
     pub fn intern_span(&mut self, start: u32, end: u32) -> Sym {
         let s = &self.src[start as usize..end as usize];
         self.m.strings.intern(s)
@@ -2165,5 +2174,23 @@ impl<'a> Parser<'a> {
     pub fn md_name(&self, t: Token) -> Cow<'a, [u8]> {
         let s = &self.src[t.start as usize + 1..t.end as usize];
         unescape(s)
+    }
+}
+
+/// True when `n` operands can each be numbered by a use (indices up to
+/// [`crate::value::Use::MAX_INDEX`]).
+fn operand_count_fits(n: usize) -> bool {
+    n <= crate::value::Use::MAX_INDEX as usize + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operand_counts_stop_at_what_a_use_numbers() {
+        let max = crate::value::Use::MAX_INDEX as usize;
+        assert!(operand_count_fits(0) && operand_count_fits(max + 1));
+        assert!(!operand_count_fits(max + 2));
     }
 }
