@@ -133,7 +133,9 @@ impl<T: Copy, const N: usize> ShortVec<T, N> {
         }
         match &mut self.0 {
             Repr::Empty => {}
-            Repr::Inline(n, _) => *n = (*n).min(len as u8),
+            // Compared as usize: `len as u8` would wrap for 256 and up.
+            Repr::Inline(n, _) if len < *n as usize => *n = len as u8,
+            Repr::Inline(..) => {}
             Repr::Heap(v) => v.truncate(len),
         }
     }
@@ -366,6 +368,17 @@ mod tests {
         for seed in 0..50 {
             run::<1>(seed);
             run::<2>(seed);
+        }
+    }
+
+    /// Truncating past the end is a no-op, however far past (a length of
+    /// 256 or more must not wrap to a small one).
+    #[test]
+    fn truncating_past_the_end_keeps_every_item() {
+        for len in [2, 3, 255, 256, 257, 513, usize::MAX] {
+            let mut s: ShortVec<u32, 2> = ShortVec::from([1, 2]);
+            s.truncate(len);
+            assert_eq!(s.as_slice(), &[1, 2], "truncate({len})");
         }
     }
 
