@@ -435,6 +435,9 @@ impl Module {
         })
     }
 
+    /// A field of a specialized node as written. A compact `DILocation`
+    /// ([`MdKind::Location`]) has no field list: read its fields with
+    /// `md_field_uint` and `md_field_node`, which answer for both forms.
     fn md_field<'a>(&'a self, md: Md, name: &str) -> Option<&'a MdField> {
         match &self.mds[md].kind {
             MdKind::Specialized { fields, .. } => fields

@@ -92,9 +92,16 @@ impl Use {
     }
 
     /// Sets the operand index (the user stays).
+    ///
+    /// # Panics
+    /// When `index` is above [`Use::MAX_INDEX`].
     #[inline]
     pub fn set_index(&mut self, index: u32) {
-        *self = Use::new(self.user(), index);
+        assert!(
+            index <= Self::MAX_INDEX,
+            "operand index {index} out of range"
+        );
+        self.word = (self.word & !Self::MAX_INDEX) | index;
     }
 }
 
