@@ -49,15 +49,10 @@ fn main() {
         mb(heap::peak() - base),
         mb(chunks)
     );
-    let users: usize = m.values.values().map(|v| v.users.capacity()).sum();
+    let users: usize = m.values.keys().map(|v| m.users(v).len()).sum();
     let vops: usize = m.values.keys().map(|v| m.value_ops(v).len()).sum();
-    let iops_spill: usize = m
-        .insts
-        .values()
-        .filter(|v| v.ops.spilled())
-        .map(|v| v.ops.capacity())
-        .sum();
-    let nusers = m.values.values().filter(|v| v.users.capacity() > 0).count();
+    let iops: usize = m.insts.values().map(|d| d.ops.len()).sum();
+    let nusers = m.values.keys().filter(|&v| m.users(v).len() > 1).count();
     println!("input {} bytes", src.len());
     println!(
         "values {} x {} = {}",
@@ -66,7 +61,7 @@ fn main() {
         m.values.len() * size_of::<nvpass_ir::value::ValueData>()
     );
     println!(
-        "  users cap {} x {} = {} in {} vecs",
+        "  uses {} x {} = {}, {} values with more than one (pooled)",
         users,
         size_of::<nvpass_ir::value::Use>(),
         users * size_of::<nvpass_ir::value::Use>(),
@@ -83,7 +78,11 @@ fn main() {
         size_of::<nvpass_ir::inst::InstData>(),
         m.insts.len() * size_of::<nvpass_ir::inst::InstData>()
     );
-    println!("  inst ops spilled cap {}", iops_spill);
+    println!(
+        "  inst operands {} x {} in one pool",
+        iops,
+        size_of::<nvpass_ir::value::Operand>()
+    );
     let calls = m.insts.values().filter(|i| i.call().is_some()).count();
     println!(
         "  calls {} x {}",
@@ -123,7 +122,7 @@ fn main() {
         .values()
         .map(|n| match &n.kind {
             nvpass_ir::metadata::MdKind::Tuple(v) | nvpass_ir::metadata::MdKind::ArgList(v) => {
-                v.capacity() * size_of::<nvpass_ir::metadata::MdRef>()
+                std::mem::size_of_val(&v[..])
             }
             nvpass_ir::metadata::MdKind::Specialized { fields, .. } => {
                 std::mem::size_of_val(&fields[..])

@@ -118,13 +118,13 @@ fn broken_modules_get_the_same_errors_in_the_same_order() {
     let insts: Vec<_> = m.insts.keys().collect();
     let mut broken = 0;
     for (k, &i) in insts.iter().enumerate().step_by(37) {
-        let d = &mut m.insts[i];
+        let (n, terminator) = (m.insts[i].ops.len(), m.insts[i].opcode.is_terminator());
         match k % 3 {
-            0 if !d.ops.is_empty() => d.ops[0].pos += 1000,
-            1 if d.opcode.is_terminator() => {
+            0 if n > 0 => m.inst_ops_mut(i)[0].pos += 1000,
+            1 if terminator => {
                 m.detach_inst(i);
             }
-            _ if d.ops.len() == 2 => d.ops.swap(0, 1),
+            _ if n == 2 => m.inst_ops_mut(i).swap(0, 1),
             _ => continue,
         }
         broken += 1;

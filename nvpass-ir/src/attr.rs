@@ -8,6 +8,8 @@
 use crate::entity::{Sym, Type};
 use crate::intern::Interner;
 use crate::short::ShortVec;
+use alloc::sync::Arc;
+use core::ops::Deref;
 use smallvec::SmallVec;
 
 /// One attribute.
@@ -65,12 +67,95 @@ impl Attr {
     }
 }
 
+/// A list of attributes in one pointer: empty costs no allocation, and a
+/// non-empty list can be shared ([`Module::share_attr_list`](crate::Module::share_attr_list):
+/// the reader and attribute edits give equal lists one copy, as most
+/// parameters and functions repeat a few lists). Reads go through `Deref`
+/// to a slice; changes copy a shared list first.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub struct AttrList(Option<Arc<SmallVec<[Attr; 2]>>>);
+
+impl Deref for AttrList {
+    type Target = [Attr];
+
+    #[inline]
+    fn deref(&self) -> &[Attr] {
+        self.0.as_deref().map_or(&[], |v| v.as_slice())
+    }
+}
+
+impl<'a> IntoIterator for &'a AttrList {
+    type Item = &'a Attr;
+    type IntoIter = core::slice::Iter<'a, Attr>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Attr> for AttrList {
+    fn from_iter<I: IntoIterator<Item = Attr>>(iter: I) -> Self {
+        let v: SmallVec<[Attr; 2]> = iter.into_iter().collect();
+        AttrList((!v.is_empty()).then(|| Arc::new(v)))
+    }
+}
+
+impl AttrList {
+    /// The list's items, writable (a shared list is copied first).
+    fn items_mut(&mut self) -> &mut SmallVec<[Attr; 2]> {
+        Arc::make_mut(self.0.get_or_insert_with(Default::default))
+    }
+
+    /// Drops the allocation of a list left empty.
+    fn tidy(&mut self) {
+        if self.0.as_ref().is_some_and(|v| v.is_empty()) {
+            self.0 = None;
+        }
+    }
+
+    /// Appends an attribute.
+    pub fn push(&mut self, a: Attr) {
+        self.items_mut().push(a);
+    }
+
+    /// Appends attributes.
+    pub fn extend(&mut self, attrs: impl IntoIterator<Item = Attr>) {
+        let mut attrs = attrs.into_iter().peekable();
+        if attrs.peek().is_some() {
+            self.items_mut().extend(attrs);
+        }
+    }
+
+    /// Keeps the attributes for which `keep` holds.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Attr) -> bool) {
+        if self.iter().all(&mut keep) {
+            return;
+        }
+        self.items_mut().retain(|a| keep(a));
+        self.tidy();
+    }
+
+    /// How many lists hold this one's allocation (0 when empty).
+    pub(crate) fn holders(&self) -> usize {
+        self.0.as_ref().map_or(0, Arc::strong_count)
+    }
+
+    /// Whether `self` and `other` share one allocation (or are both empty).
+    pub fn shares(&self, other: &AttrList) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
 /// The attributes of one slot (function, return value, one parameter or a
 /// call site), plus references to attribute groups (`#N`).
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct AttrSet {
     /// Attributes written inline, in source order.
-    pub attrs: SmallVec<[Attr; 1]>,
+    pub attrs: AttrList,
     /// Attribute groups referenced as `#N`, in source order (two inline:
     /// a set names one group, rarely two).
     pub groups: ShortVec<u32, 2>,

@@ -26,7 +26,7 @@ macro_rules! entity {
             /// Creates an id from its index (`u32::MAX` gives the reserved
             /// value).
             #[inline]
-            pub fn from_u32(x: u32) -> Self {
+            pub const fn from_u32(x: u32) -> Self {
                 $name(match NonZeroU32::new(x.wrapping_add(1)) {
                     Some(n) => n,
                     None => NonZeroU32::MAX,
@@ -114,6 +114,13 @@ entity! {
     /// or metadata wrapped as a value.
     Value,
     "v"
+}
+
+entity! {
+    /// The payload of a constant value (see
+    /// [`Module::constant`](crate::Module::constant)).
+    ConstId,
+    "const"
 }
 
 entity! {

@@ -26,7 +26,7 @@ use crate::module::{
 };
 use crate::short::ShortVec;
 use crate::types::{FloatKind, NamedBody, TypeData};
-use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
+use crate::value::{Const, Operand, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
 
 /// The `llvm.memcpy` overload that copies `byval` arguments when inlining.
@@ -377,8 +377,7 @@ impl Module {
     }
 
     fn real_users(&self, v: Value) -> impl Iterator<Item = crate::value::Use> + '_ {
-        self.values[v]
-            .users
+        self.users(v)
             .iter()
             .copied()
             .filter(move |u| match u.user() {
@@ -390,8 +389,8 @@ impl Module {
     /// Points debug-info references to `v` (through `metadata <ty> v`) at
     /// `poison` instead.
     fn drop_md_uses(&mut self, v: Value) {
-        let md_uses: Vec<crate::value::Use> = self.values[v]
-            .users
+        let md_uses: Vec<crate::value::Use> = self
+            .users(v)
             .iter()
             .copied()
             .filter(|u| matches!(u.user(), IrUser::Value(w) if self.is_md_value(w)))
@@ -452,7 +451,7 @@ impl Module {
         if let MdKind::Location(l) = &self.mds[md].kind {
             return match name {
                 "line" => Some(l.line),
-                "column" => l.column,
+                "column" => l.column.map(|c| c.get()),
                 _ => None,
             };
         }
@@ -557,13 +556,12 @@ impl Module {
         let d = &self.insts[src];
         let data = crate::inst::InstData {
             opcode: d.opcode,
-            ty: d.ty,
             result: result.into(),
-            ops: SmallVec::with_capacity(d.ops.len()),
-            blocks: d.blocks.iter().map(|b| *bmap.get(b).unwrap_or(b)).collect(),
+            ops: crate::pool::PoolRange::default(),
+            blocks: crate::pool::PoolRange::default(),
             flags: d.flags,
             extra: d.extra.clone(),
-            md: d.md.clone(),
+            md: crate::pool::PoolRange::default(),
             seg: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),
@@ -573,11 +571,20 @@ impl Module {
         if let Some(r) = result {
             self.values[r].kind = IrValueKind::Inst(new);
         }
+        let mut ops: SmallVec<[Operand; 8]> = SmallVec::with_capacity(nops);
         for i in 0..nops {
-            let v = self.map_operand(self.insts[src].ops[i].value, vmap);
-            let op = self.add_use(v, IrUser::Inst(new), i as u32);
-            self.insts[new].ops.push(op);
+            let v = self.map_operand(self.inst_ops(src)[i].value, vmap);
+            ops.push(self.add_use(v, IrUser::Inst(new), i as u32));
         }
+        self.insts[new].ops = self.op_pool.alloc(ops);
+        let blocks: SmallVec<[Block; 4]> = self
+            .inst_block_ops(src)
+            .iter()
+            .map(|b| *bmap.get(b).unwrap_or(b))
+            .collect();
+        self.insts[new].blocks = self.block_pool.alloc(blocks);
+        let md: SmallVec<[Attachment; 4]> = self.inst_attachments(src).iter().copied().collect();
+        self.insts[new].md = self.md_pool.alloc(md);
         new
     }
 
@@ -677,7 +684,7 @@ impl Module {
             if self.insts[i].opcode != IrOpcode::Phi {
                 break;
             }
-            for b in self.insts[i].blocks.iter_mut() {
+            for b in self.inst_block_ops_mut(i) {
                 if *b == old {
                     *b = new;
                 }
@@ -688,9 +695,10 @@ impl Module {
     fn is_static_alloca(&self, i: Inst) -> bool {
         let d = &self.insts[i];
         d.opcode == IrOpcode::Alloca
-            && d.ops
+            && self
+                .ops_of(d)
                 .first()
-                .is_none_or(|o| matches!(self.values[o.value].constant(), Some(Const::Int(_))))
+                .is_none_or(|o| matches!(self.constant(o.value), Some(Const::Int(_))))
     }
 
     fn new_func_data(&mut self, name: Sym, fn_ty: Type) -> Func {
@@ -706,14 +714,8 @@ impl Module {
             ty: fn_ty,
             params: Vec::new(),
             unnamed_addr: None,
-            addrspace: None,
             fn_attrs: AttrSet::default(),
-            section: None,
-            partition: None,
-            comdat: None,
-            align: None,
-            gc: None,
-            extra_ops: [None; 3],
+            extras: None,
             md: ShortVec::new(),
             first_block: PackedOption::default(),
             last_block: PackedOption::default(),
@@ -846,7 +848,7 @@ impl Module {
     fn propagate_call_scope_list(&mut self, blocks: &[Block], kind: &str, list: Md) {
         let k = self.sym(kind);
         let call_ops: Vec<MdRef> = match &self.mds[list].kind {
-            MdKind::Tuple(ops) => ops.clone(),
+            MdKind::Tuple(ops) => ops.to_vec(),
             _ => return,
         };
         let mut merged: HashMap<Md, Md> = HashMap::new();
@@ -861,14 +863,14 @@ impl Module {
                 if !touches_memory {
                     continue;
                 }
-                let pos = self.insts[i].md.iter().position(|a| a.kind == k);
-                let node = match pos.map(|p| self.insts[i].md[p].node) {
+                let pos = self.inst_attachments(i).iter().position(|a| a.kind == k);
+                let node = match pos.map(|p| self.inst_attachments(i)[p].node) {
                     None => list,
                     Some(own) => match merged.get(&own) {
                         Some(&m) => m,
                         None => {
                             let mut ops = match &self.mds[own].kind {
-                                MdKind::Tuple(ops) => ops.clone(),
+                                MdKind::Tuple(ops) => ops.to_vec(),
                                 _ => continue,
                             };
                             for r in &call_ops {
@@ -879,7 +881,7 @@ impl Module {
                             let m = self.push_numbered_md(MdNode {
                                 distinct: false,
                                 inline: false,
-                                kind: MdKind::Tuple(ops),
+                                kind: MdKind::Tuple(ops.into()),
                             });
                             merged.insert(own, m);
                             m
@@ -887,8 +889,8 @@ impl Module {
                     },
                 };
                 match pos {
-                    Some(p) => self.insts[i].md[p].node = node,
-                    None => self.insts[i].md.push(Attachment { kind: k, node }),
+                    Some(p) => self.inst_attachments_mut(i)[p].node = node,
+                    None => self.push_attachment(i, Attachment { kind: k, node }),
                 }
             }
         }
@@ -904,16 +906,16 @@ impl Module {
         for &b in blocks {
             let mut cur = self.inst_cursor(b);
             while let Some(i) = cur.next(self) {
-                let attachment = self.insts[i].md.iter().position(|a| a.kind == dbg);
+                let attachment = self.inst_attachments(i).iter().position(|a| a.kind == dbg);
                 if let Some(p) = attachment {
                     match call_loc {
                         Some(cl) => {
-                            let l = self.insts[i].md[p].node;
+                            let l = self.inst_attachments(i)[p].node;
                             let n = self.inlined_location(l, cl, &mut cache);
-                            self.insts[i].md[p].node = n;
+                            self.inst_attachments_mut(i)[p].node = n;
                         }
                         None => {
-                            self.insts[i].md.remove(p);
+                            self.remove_attachment(i, p);
                         }
                     }
                 }
@@ -928,7 +930,7 @@ impl Module {
                 let Some(last) = self.insts[i].ops.len().checked_sub(1) else {
                     continue;
                 };
-                let v = self.insts[i].ops[last].value;
+                let v = self.inst_ops(i)[last].value;
                 if let IrValueKind::Metadata(MdRef::Node(l)) = self.values[v].kind {
                     let n = self.inlined_location(l, cl, &mut cache);
                     if n != l {
@@ -1189,9 +1191,9 @@ impl IrView for Module {
             if d.opcode == IrOpcode::DbgRecord {
                 (&[], &[])
             } else if d.opcode.is_call() && !d.ops.is_empty() {
-                (&d.ops[1..], &d.ops[..1])
+                (&self.ops_of(d)[1..], &self.ops_of(d)[..1])
             } else {
-                (&d.ops[..], &[])
+                (self.ops_of(d), &[])
             };
         head.iter().chain(tail).map(|o| vid(o.value))
     }
@@ -1220,7 +1222,7 @@ impl IrView for Module {
         } else {
             index
         };
-        d.ops.get(stored).map(|o| vid(o.value))
+        self.ops_of(d).get(stored).map(|o| vid(o.value))
     }
 
     fn callee(&self, i: InstId) -> Option<Callee> {
@@ -1228,7 +1230,7 @@ impl IrView for Module {
         if !d.opcode.is_call() {
             return None;
         }
-        let c = d.ops.first()?.value;
+        let c = self.ops_of(d).first()?.value;
         Some(match self.values[c].kind {
             IrValueKind::Func(f) => Callee::Direct(fid(f)),
             _ => Callee::Indirect(vid(c)),
@@ -1242,7 +1244,7 @@ impl IrView for Module {
     fn call_args(&self, i: InstId) -> impl Iterator<Item = ValueId> + '_ {
         let inst = ifrom(i);
         let n = self.call_nargs(inst);
-        let ops = &self.insts[inst].ops;
+        let ops = self.inst_ops(inst);
         let args = if n > 0 && ops.len() > n {
             &ops[1..=n]
         } else {
@@ -1268,9 +1270,9 @@ impl IrView for Module {
         } else {
             0
         };
-        d.ops[..n]
+        self.ops_of(d)[..n]
             .iter()
-            .zip(&d.blocks)
+            .zip(self.block_ops_of(d))
             .map(|(o, b)| (vid(o.value), bid(*b)))
     }
 
@@ -1288,7 +1290,7 @@ impl IrView for Module {
             IrOpcode::Store => 1,
             _ => return None,
         };
-        d.ops.get(idx).map(|o| vid(o.value))
+        self.ops_of(d).get(idx).map(|o| vid(o.value))
     }
 
     fn is_volatile(&self, i: InstId) -> bool {
@@ -1303,7 +1305,7 @@ impl IrView for Module {
     }
 
     fn inst_md(&self, i: InstId, kind: &str) -> Option<MdId> {
-        self.attachment(&self.insts[ifrom(i)].md, kind)
+        self.attachment(self.inst_attachments(ifrom(i)), kind)
     }
 
     fn debug_loc(&self, i: InstId) -> Option<DebugLoc> {
@@ -1328,7 +1330,7 @@ impl IrView for Module {
             IrValueKind::Func(f) => ValueKind::Function(fid(*f)),
             IrValueKind::Alias(_) | IrValueKind::Placeholder => ValueKind::Other,
             IrValueKind::Metadata(_) => ValueKind::Metadata,
-            IrValueKind::Const(c) => match &**c {
+            IrValueKind::Const(c) => match &self.const_data[*c] {
                 Const::Int(_) | Const::BigInt(_) => ValueKind::Constant(ConstKind::Int),
                 Const::Float(_) => ValueKind::Constant(ConstKind::Float),
                 Const::Null => ValueKind::Constant(ConstKind::Null),
@@ -1373,14 +1375,14 @@ impl IrView for Module {
     }
 
     fn const_int(&self, v: ValueId) -> Option<i128> {
-        match self.values[vfrom(v)].constant() {
+        match self.constant(vfrom(v)) {
             Some(Const::Int(n)) => Some(n.0),
             _ => None,
         }
     }
 
     fn const_float_bits(&self, v: ValueId) -> Option<u128> {
-        match self.values[vfrom(v)].constant() {
+        match self.constant(vfrom(v)) {
             Some(Const::Float(b)) => Some(b.0),
             _ => None,
         }
@@ -1602,7 +1604,7 @@ impl IrEdit for Module {
     fn set_operand(&mut self, inst: InstId, index: usize, value: ValueId) -> Result<(), EditError> {
         let i = ifrom(inst);
         let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
-        let old = self.insts[i].ops[idx].value;
+        let old = self.inst_ops(i)[idx].value;
         self.check_types(old, vfrom(value))?;
         Module::set_operand(
             self,
@@ -1703,7 +1705,7 @@ impl IrEdit for Module {
             .func_sig(fty)
             .map(|s| s.0)
             .ok_or(EditError::TypeMismatch)?;
-        if ret != self.insts[i].ty {
+        if ret != self.inst_ty(i) {
             return Err(EditError::TypeMismatch);
         }
         Module::set_operand(
@@ -1712,25 +1714,28 @@ impl IrEdit for Module {
             vfrom(callee),
         );
         let vararg = self.types.func_sig(fty).map(|s| s.2).unwrap_or(false);
-        if let Some(c) = self.insts[i].call_mut() {
+        self.edit_call_data(i, |c| {
             c.fn_ty = Some(fty);
             c.explicit_fn_ty = vararg;
-        }
+        });
         Ok(())
     }
 
     fn set_inst_md(&mut self, inst: InstId, kind: &str, md: Option<MdId>) {
         let k = self.sym(kind);
-        let list = &mut self.insts[ifrom(inst)].md;
-        let pos = list.iter().position(|a| a.kind == k);
+        let i = ifrom(inst);
+        let pos = self.inst_attachments(i).iter().position(|a| a.kind == k);
         match (pos, md) {
-            (Some(p), Some(m)) => list[p].node = mfrom(m),
-            (None, Some(m)) => list.push(Attachment {
-                kind: k,
-                node: mfrom(m),
-            }),
+            (Some(p), Some(m)) => self.inst_attachments_mut(i)[p].node = mfrom(m),
+            (None, Some(m)) => self.push_attachment(
+                i,
+                Attachment {
+                    kind: k,
+                    node: mfrom(m),
+                },
+            ),
             (Some(p), None) => {
-                list.remove(p);
+                self.remove_attachment(i, p);
             }
             (None, None) => {}
         }
@@ -1778,25 +1783,27 @@ impl IrEdit for Module {
             d.ret_attrs = sd.ret_attrs.clone();
             d.params = params;
             d.unnamed_addr = sd.unnamed_addr;
-            d.addrspace = sd.addrspace;
             d.fn_attrs = sd.fn_attrs.clone();
-            d.section = sd.section;
-            d.partition = sd.partition;
-            // A bare `comdat` names the function's own comdat; the clone
-            // stays in the original's comdat (as LLVM's CloneFunction
-            // does), so spell it out.
-            d.comdat = match sd.comdat {
-                Some(None) => Some(src_name),
-                c => c,
-            };
-            d.align = sd.align;
-            d.gc = sd.gc;
+            let se = sd.extras();
+            d.extras = crate::module::FuncExtras {
+                // A bare `comdat` names the function's own comdat; the
+                // clone stays in the original's comdat (as LLVM's
+                // CloneFunction does), so spell it out.
+                comdat: match se.comdat {
+                    Some(None) => Some(src_name),
+                    c => c,
+                },
+                // Operands are recorded below, with their uses.
+                extra_ops: [None; 3],
+                ..se.clone()
+            }
+            .boxed();
             d.md = sd.md.clone();
         }
-        for (k, o) in sd.extra_ops.iter().enumerate() {
+        for (k, o) in sd.extras().extra_ops.iter().enumerate() {
             if let Some(o) = o {
                 let op = self.add_use(o.value, IrUser::Func(nf), k as u32);
-                self.funcs[nf].extra_ops[k] = Some(op);
+                self.funcs[nf].extras_mut().extra_ops[k] = Some(op);
             }
         }
         self.copy_body(src, nf, None, &mut vmap);
@@ -1961,7 +1968,10 @@ impl IrEdit for Module {
         let md = IrEdit::create_md_node(self, ops, true)?;
         let m = mfrom(md);
         if let MdKind::Tuple(refs) = &mut self.mds[m].kind {
-            refs.insert(0, MdRef::Node(m));
+            let mut with_self = Vec::with_capacity(refs.len() + 1);
+            with_self.push(MdRef::Node(m));
+            with_self.extend_from_slice(refs);
+            *refs = with_self.into();
         }
         Ok(md)
     }
@@ -1986,16 +1996,18 @@ impl IrEdit for Module {
             while let Some(i) = cur.next(self) {
                 // One at a time: removing a use may renumber a later use of
                 // the same value by this instruction (see `Module::erase_inst`).
-                while let Some(o) = self.insts[i].ops.pop() {
-                    self.remove_use(o);
-                }
+                self.clear_inst_ops(i);
             }
         }
         for b in blocks {
             self.detach_block(b);
         }
         for k in 0..3 {
-            if let Some(o) = self.funcs[f].extra_ops[k].take() {
+            let taken = self.funcs[f]
+                .extras
+                .as_mut()
+                .and_then(|e| e.extra_ops[k].take());
+            if let Some(o) = taken {
                 self.remove_use(o);
             }
         }
@@ -2065,9 +2077,7 @@ impl IrEdit for Module {
             self.remove_phi_incoming(s, b);
         }
         for &i in &insts {
-            while let Some(o) = self.insts[i].ops.pop() {
-                self.remove_use(o);
-            }
+            self.clear_inst_ops(i);
         }
         for &i in &insts {
             if let Some(r) = self.insts[i].result.expand() {
@@ -2140,7 +2150,7 @@ impl IrEdit for Module {
         let md = self.push_numbered_md(MdNode {
             distinct,
             inline: false,
-            kind: MdKind::Tuple(refs),
+            kind: MdKind::Tuple(refs.into()),
         });
         Ok(mid(md))
     }
@@ -2167,7 +2177,7 @@ impl IrEdit for Module {
         if !d.opcode.is_cast() || d.ops.len() != 1 {
             return Err(EditError::TypeMismatch);
         }
-        let (src, dst) = (self.values[d.ops[0].value].ty, d.ty);
+        let (src, dst) = (self.values[self.ops_of(d)[0].value].ty, self.ty_of(d));
         let (sb, db) = (self.types.int_bits(src), self.types.int_bits(dst));
         let (sp, dp) = (self.types.ptr_addrspace(src), self.types.ptr_addrspace(dst));
         let ok = match opcode {
@@ -2228,8 +2238,8 @@ impl IrEdit for Module {
                     }
                     // A phi outside may use it on an edge from the set.
                     self.insts[j].opcode != IrOpcode::Phi
-                        || !self.insts[j]
-                            .blocks
+                        || !self
+                            .inst_block_ops(j)
                             .get(u.index() as usize)
                             .is_some_and(|&b| inside(b))
                 }
@@ -2247,9 +2257,7 @@ impl IrEdit for Module {
             }
         }
         for &i in &insts {
-            while let Some(o) = self.insts[i].ops.pop() {
-                self.remove_use(o);
-            }
+            self.clear_inst_ops(i);
         }
         for &i in &insts {
             if let Some(r) = self.insts[i].result.expand() {
@@ -2299,7 +2307,6 @@ impl IrEdit for Module {
             return Err(EditError::TypeMismatch);
         }
         self.values[r].ty = new;
-        self.insts[i].ty = new;
         Ok(())
     }
 
@@ -2311,7 +2318,7 @@ impl IrEdit for Module {
     ) -> Result<(), EditError> {
         let i = ifrom(inst);
         let idx = self.stored_index(i, index).ok_or(EditError::OutOfRange)?;
-        let old = self.insts[i].ops[idx].value;
+        let old = self.inst_ops(i)[idx].value;
         let (a, b) = (self.values[old].ty, self.values[vfrom(value)].ty);
         if a != b
             && (self.types.ptr_addrspace(a).is_none() || self.types.ptr_addrspace(b).is_none())
@@ -2349,6 +2356,7 @@ impl IrEdit for Module {
 
 impl Module {
     fn store_func_set(&mut self, f: Func, slot: AttrSlot, set: AttrSet) {
+        let set = self.share_attr_set(set);
         let d = &mut self.funcs[f];
         match slot {
             AttrSlot::Function => d.fn_attrs = set,
@@ -2362,19 +2370,18 @@ impl Module {
     }
 
     fn store_call_set(&mut self, i: Inst, slot: AttrSlot, set: AttrSet) {
-        if let Some(c) = self.insts[i].call_mut() {
-            match slot {
-                AttrSlot::Function => c.fn_attrs = set,
-                AttrSlot::Return => c.ret_attrs = set,
-                AttrSlot::Param(n) => {
-                    let n = n as usize;
-                    if c.param_attrs.len() <= n {
-                        c.param_attrs.resize(n + 1, AttrSet::default());
-                    }
-                    c.param_attrs[n] = set;
+        let set = self.share_attr_set(set);
+        self.edit_call_data(i, |c| match slot {
+            AttrSlot::Function => c.fn_attrs = set,
+            AttrSlot::Return => c.ret_attrs = set,
+            AttrSlot::Param(n) => {
+                let n = n as usize;
+                if c.param_attrs.len() <= n {
+                    c.param_attrs.resize(n + 1, AttrSet::default());
                 }
+                c.param_attrs[n] = set;
             }
-        }
+        });
     }
 
     /// Renames the blocks and values that inlining copied into `func` so that
@@ -2478,7 +2485,7 @@ impl Module {
                 EditError::NotACall
             });
         }
-        let callee_v = self.insts[c].ops[0].value;
+        let callee_v = self.inst_ops(c)[0].value;
         let IrValueKind::Func(g) = self.values[callee_v].kind else {
             return Err(EditError::NotInlinable("indirect call"));
         };
@@ -2546,7 +2553,7 @@ impl Module {
         let mut added: Vec<Inst> = Vec::new();
         // Copies of byval arguments, made before the call.
         let nargs = self.call_nargs(c);
-        let mut actuals: Vec<Value> = (0..nargs).map(|k| self.insts[c].ops[k + 1].value).collect();
+        let mut actuals: Vec<Value> = (0..nargs).map(|k| self.inst_ops(c)[k + 1].value).collect();
         for &(k, ty, align) in &byvals {
             let Some(&src) = actuals.get(k) else { continue };
             let ptr = self.types.ptr(0);
@@ -2625,10 +2632,10 @@ impl Module {
         }
         let entry = new_blocks[0];
         self.uniquify_inlined_names(caller, &new_blocks);
-        let call_loc = self.attachment(&self.insts[c].md, "dbg").map(mfrom);
+        let call_loc = self.attachment(self.inst_attachments(c), "dbg").map(mfrom);
         self.fix_inlined_debug_locations(&new_blocks, call_loc);
         for kind in ["alias.scope", "noalias"] {
-            if let Some(list) = self.attachment(&self.insts[c].md, kind).map(mfrom) {
+            if let Some(list) = self.attachment(self.inst_attachments(c), kind).map(mfrom) {
                 self.propagate_call_scope_list(&new_blocks, kind, list);
             }
         }
@@ -2645,12 +2652,12 @@ impl Module {
         for &b in &new_blocks {
             if let Some(t) = Module::terminator(self, b) {
                 if self.insts[t].opcode == IrOpcode::Ret {
-                    let v = self.insts[t].ops.first().map(|o| o.value);
+                    let v = self.inst_ops(t).first().map(|o| o.value);
                     Module::erase_inst(self, t);
                     if let Some(tail) = tail {
                         let void = self.types.void();
                         let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
-                        self.insts[br].blocks.push(tail);
+                        self.push_block_op(br, tail);
                         self.append_inst(b, br);
                     }
                     rets.push((v, b));
@@ -2672,7 +2679,7 @@ impl Module {
         added.extend(self.replace_inlined_call(c, &rets, Some(tail)));
         let void = self.types.void();
         let br = self.new_inst(IrOpcode::Br, void, &[], Extra::None, None);
-        self.insts[br].blocks.push(entry);
+        self.push_block_op(br, entry);
         self.append_inst(block, br);
         added.push(br);
 
@@ -2704,7 +2711,8 @@ impl Module {
                 (_, Some(tail)) => {
                     let vals: Vec<Value> = rets.iter().map(|(v, _)| v.unwrap_or(r)).collect();
                     let p = self.new_inst(IrOpcode::Phi, ty, &vals, Extra::None, None);
-                    self.insts[p].blocks = rets.iter().map(|(_, b)| *b).collect();
+                    let blocks: Vec<Block> = rets.iter().map(|(_, b)| *b).collect();
+                    self.set_block_ops(p, &blocks);
                     match self.blocks[tail].first.expand() {
                         Some(first) => self.insert_inst_before(p, first),
                         None => self.append_inst(tail, p),
@@ -2775,8 +2783,8 @@ impl Module {
             if self.insts[i].opcode != IrOpcode::Phi {
                 break;
             }
-            while let Some(k) = self.insts[i].blocks.iter().position(|&b| b == pred) {
-                self.insts[i].blocks.remove(k);
+            while let Some(k) = self.inst_block_ops(i).iter().position(|&b| b == pred) {
+                self.remove_block_op(i, k);
                 self.remove_operand(i, k);
             }
         }

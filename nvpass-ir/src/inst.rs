@@ -6,10 +6,8 @@
 //! are documented on [`Opcode`]'s variants.
 
 use crate::attr::AttrSet;
-use crate::entity::{Block, Inst, Seg, Sym, Type, Value};
-use crate::metadata::Attachment;
-use crate::short::ShortVec;
-use crate::value::Operand;
+use crate::entity::{Inst, Seg, Sym, Type, Value};
+use crate::pool::PoolRange;
 use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -388,7 +386,13 @@ pub struct Bundle {
 }
 
 /// Call-site data of `call`, `invoke`, `callbr`.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+///
+/// Shared: calls with equal call-site data hold one payload
+/// ([`Module::share_call_data`](crate::Module::share_call_data); the reader
+/// and attribute edits use it), as most calls in a module repeat a few
+/// signatures and attribute lists. [`InstData::call_mut`] copies a shared
+/// payload before changing it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct CallData {
     /// The callee's function type.
     pub fn_ty: Option<Type>,
@@ -494,23 +498,31 @@ pub enum Extra {
 pub struct InstData {
     /// Opcode.
     pub opcode: Opcode,
-    /// Result type (`void` when there is no result).
-    pub ty: Type,
-    /// Result value, when the instruction produces one.
+    /// Result value, when the instruction produces one. The instruction's
+    /// type is the result's ([`Module::inst_ty`](crate::Module::inst_ty)),
+    /// `void` without one.
     pub result: PackedOption<Value>,
-    /// Value operands. Two are kept inline (as many as fit in the space of
-    /// the spilled form's pointer and length): most instructions have at
-    /// most two.
-    pub ops: SmallVec<[Operand; 2]>,
-    /// Block operands. Two are kept inline (a conditional branch); a
-    /// `switch` or a longer `phi` spills them.
-    pub blocks: ShortVec<Block, 2>,
+    /// Where the value operands live in the module's operand pool: read
+    /// them with [`Module::inst_ops`](crate::Module::inst_ops) or
+    /// [`Module::ops_of`](crate::Module::ops_of). A copied record shares
+    /// its source's slots, so a copy must not be changed through the pool.
+    pub ops: PoolRange,
+    /// Where the block operands (successors, a phi's incoming blocks) live
+    /// in the module's block pool: read them with
+    /// [`Module::inst_block_ops`](crate::Module::inst_block_ops) or
+    /// [`Module::block_ops_of`](crate::Module::block_ops_of). Shared by a
+    /// copied record, as `ops` is.
+    pub blocks: PoolRange,
     /// Flags.
     pub flags: InstFlags,
     /// Opcode-specific payload.
     pub extra: Extra,
-    /// Metadata attachments (`!dbg`, `!tbaa`, ...), in source order.
-    pub md: ShortVec<Attachment, 1>,
+    /// Where the metadata attachments (`!dbg`, `!tbaa`, ...) live in the
+    /// module's attachment pool, in source order: read them with
+    /// [`Module::inst_attachments`](crate::Module::inst_attachments) or
+    /// [`Module::attachments_of`](crate::Module::attachments_of). Shared
+    /// by a copied record, as `ops` is.
+    pub md: PoolRange,
     /// Label of the parent block (none while detached); the block is
     /// [`Module::block_of`](crate::Module::block_of).
     pub seg: PackedOption<Seg>,
@@ -550,17 +562,17 @@ mod tests {
     fn instruction_sizes_stay_bounded() {
         assert!(size_of::<Extra>() <= 16, "Extra: {}", size_of::<Extra>());
         assert!(
-            size_of::<InstData>() <= 104,
+            size_of::<InstData>() <= 64,
             "InstData: {}",
             size_of::<InstData>()
         );
         assert!(
-            size_of::<CallData>() <= 152,
+            size_of::<CallData>() <= 120,
             "CallData: {}",
             size_of::<CallData>()
         );
         assert!(
-            size_of::<AttrSet>() <= 40,
+            size_of::<AttrSet>() <= 24,
             "AttrSet: {}",
             size_of::<AttrSet>()
         );

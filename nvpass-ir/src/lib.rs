@@ -6,6 +6,9 @@
 //! * [`types`], [`value`], [`inst`], [`attr`], [`metadata`], [`module`]:
 //!   the data model. Use lists are maintained on every mutation, so the
 //!   users of a value are found without scanning.
+//! * [`pool`]: the instructions' operand, block and attachment lists and
+//!   the values' use lists live in module-wide pools, not one allocation
+//!   per record: an instruction is 64 bytes, a value 32.
 //! * [`print`](mod@print): writes a module as LLVM 19 textual IR.
 //! * [`verify`]: the verifier, usable between passes.
 //! * [`host`]: the implementation of the `nvpass-core` IR traits.
@@ -26,13 +29,14 @@ pub mod intern;
 pub mod metadata;
 pub mod module;
 pub mod parse;
+pub mod pool;
 pub mod print;
 pub mod short;
 pub mod types;
 pub mod value;
 pub mod verify;
 
-pub use entity::{Alias, Block, Func, Global, Inst, Md, Seg, Sym, Type, Value};
+pub use entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 pub use module::Module;
 pub use parse::{parse_module, ModuleReader, ParseError};
 pub use print::print_module;

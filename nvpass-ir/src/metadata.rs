@@ -40,7 +40,7 @@ pub enum MdField {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MdKind {
     /// A generic tuple `!{ ... }`.
-    Tuple(Vec<MdRef>),
+    Tuple(Box<[MdRef]>),
     /// A specialized node `!Name(field: value, ...)`.
     Specialized {
         /// The node class, e.g. `DILocation`.
@@ -50,7 +50,7 @@ pub enum MdKind {
         fields: Box<[(Sym, MdField)]>,
     },
     /// `!DIArgList(...)` and other argument-list forms: operands only.
-    ArgList(Vec<MdRef>),
+    ArgList(Box<[MdRef]>),
     /// A `DILocation` written as LLVM writes one (see [`DiLocation`]):
     /// the most common node by far, held without a field list.
     Location(DiLocation),
@@ -69,8 +69,9 @@ pub enum MdKind {
 pub struct DiLocation {
     /// `line:`.
     pub line: u32,
-    /// `column:`, when written.
-    pub column: Option<u32>,
+    /// `column:`, when written (LLVM writes none for column 0, so a
+    /// written column in this form is never 0).
+    pub column: Option<core::num::NonZeroU32>,
     /// `scope:`.
     pub scope: Md,
     /// `inlinedAt:`, when present.
@@ -124,6 +125,6 @@ mod tests {
             "DiLocation: {}",
             size_of::<DiLocation>()
         );
-        assert!(size_of::<MdNode>() <= 40, "MdNode: {}", size_of::<MdNode>());
+        assert!(size_of::<MdNode>() <= 32, "MdNode: {}", size_of::<MdNode>());
     }
 }

@@ -2,15 +2,17 @@
 //! order as intrusive doubly linked lists), and the mutation primitives that
 //! keep use lists exact.
 
-use crate::attr::{AttrGroup, AttrSet};
-use crate::entity::{Alias, Block, Func, Global, Inst, Md, Seg, Sym, Type, Value};
-use crate::inst::{CallConv, Extra, InstData, InstFlags, Opcode};
+use crate::attr::{AttrGroup, AttrList, AttrSet};
+use crate::entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
+use crate::inst::{CallConv, CallData, Extra, InstData, InstFlags, Opcode};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
+use crate::pool::{Pool, PoolRange};
 use crate::short::ShortVec;
 use crate::types::TypeTable;
-use crate::value::{Const, ConstKey, Operand, Use, User, ValueData, ValueKind, Wide};
+use crate::value::{Const, ConstKey, Operand, Use, UseList, User, ValueData, ValueKind, Wide};
 use alloc::boxed::Box;
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::PrimaryMap;
@@ -133,10 +135,29 @@ pub struct FuncData {
     pub params: Vec<Param>,
     /// `unnamed_addr` / `local_unnamed_addr` after the parameter list.
     pub unnamed_addr: Option<Sym>,
-    /// `addrspace(N)` after the parameter list.
-    pub addrspace: Option<u32>,
     /// Function attributes.
     pub fn_attrs: AttrSet,
+    /// The header parts most functions leave out; `None` when all are
+    /// absent. Read with [`FuncData::extras`], write with
+    /// [`FuncData::extras_mut`].
+    pub extras: Option<Box<FuncExtras>>,
+    /// Function metadata attachments (`!dbg !5`).
+    pub md: ShortVec<Attachment, 1>,
+    /// First block in layout order.
+    pub first_block: PackedOption<Block>,
+    /// Last block in layout order.
+    pub last_block: PackedOption<Block>,
+    /// Removed from the module (kept in the arena so ids stay valid).
+    pub erased: bool,
+}
+
+/// The parts of a function header that most functions leave out, kept
+/// behind one pointer in [`FuncData`]: 80 bytes that almost every function
+/// would otherwise carry empty.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FuncExtras {
+    /// `addrspace(N)` after the parameter list.
+    pub addrspace: Option<u32>,
     /// `section "..."`.
     pub section: Option<Sym>,
     /// `partition "..."`.
@@ -149,14 +170,37 @@ pub struct FuncData {
     pub gc: Option<Sym>,
     /// Personality (operand 0), prefix (1), prologue (2) values.
     pub extra_ops: [Option<Operand>; 3],
-    /// Function metadata attachments (`!dbg !5`).
-    pub md: ShortVec<Attachment, 1>,
-    /// First block in layout order.
-    pub first_block: PackedOption<Block>,
-    /// Last block in layout order.
-    pub last_block: PackedOption<Block>,
-    /// Removed from the module (kept in the arena so ids stay valid).
-    pub erased: bool,
+}
+
+/// What [`FuncData::extras`] reads for a function without any.
+static NO_EXTRAS: FuncExtras = FuncExtras {
+    addrspace: None,
+    section: None,
+    partition: None,
+    comdat: None,
+    align: None,
+    gc: None,
+    extra_ops: [None; 3],
+};
+
+impl FuncExtras {
+    /// The box for `self`, or `None` when every part is absent.
+    pub fn boxed(self) -> Option<Box<FuncExtras>> {
+        (self != NO_EXTRAS).then(|| Box::new(self))
+    }
+}
+
+impl FuncData {
+    /// The optional header parts (all absent for most functions).
+    #[inline]
+    pub fn extras(&self) -> &FuncExtras {
+        self.extras.as_deref().unwrap_or(&NO_EXTRAS)
+    }
+
+    /// The optional header parts, writable (boxed on first write).
+    pub fn extras_mut(&mut self) -> &mut FuncExtras {
+        self.extras.get_or_insert_with(Box::default)
+    }
 }
 
 /// A basic block.
@@ -261,6 +305,8 @@ pub struct Module {
     pub comdats: Vec<(Sym, Sym)>,
     /// All values.
     pub values: PrimaryMap<Value, ValueData>,
+    /// The payloads of constant values ([`ValueKind::Const`]).
+    pub const_data: PrimaryMap<ConstId, Const>,
     /// All instructions.
     pub insts: PrimaryMap<Inst, InstData>,
     /// All blocks.
@@ -299,6 +345,24 @@ pub struct Module {
     /// almost every value is an instruction result or an argument: a slice
     /// in each value would cost 16 bytes of each.
     pub(crate) value_ops: HashMap<Value, Box<[Operand]>>,
+    /// The value operand lists of all instructions (see [`crate::pool`]).
+    pub(crate) op_pool: Pool<Operand>,
+    /// The block operand lists of all instructions.
+    pub(crate) block_pool: Pool<Block>,
+    /// The metadata attachment lists of all instructions.
+    pub(crate) md_pool: Pool<Attachment>,
+    /// The user lists of values with more than one use ([`UseList`]).
+    pub(crate) use_pool: Pool<Use>,
+    /// Every call-site payload made by the reader or stored by an edit:
+    /// calls with equal payloads share one (see [`CallData`]). Entries no
+    /// call holds any more are dropped whenever the table has doubled
+    /// since the last sweep.
+    pub(crate) call_data: hashbrown::HashSet<Arc<CallData>>,
+    /// Every attribute list made by the reader or stored by an edit,
+    /// shared and swept the same way.
+    pub(crate) attr_lists: hashbrown::HashSet<AttrList>,
+    /// Table sizes at which `call_data` and `attr_lists` are next swept.
+    pub(crate) shared_sweep_at: (usize, usize),
     /// The parsed data layout, computed on first use.
     pub(crate) layout: LayoutCell,
     /// The next free `!N` number, once computed (see `alloc_md_number`).
@@ -323,6 +387,58 @@ pub struct Module {
     /// seen: call [`Module::forget_inline_names`] after doing that.
     pub(crate) inline_names: HashMap<Func, hashbrown::HashSet<Sym>>,
 }
+
+/// Compacts `pool`, one of the instructions' list pools (`field` picks an
+/// instruction's range in it): with `exact` whenever it has dead slots and
+/// dropping spare room (see [`Module::compact_pools`]), otherwise only when
+/// enough of it is dead ([`Pool::wants_compact`]).
+fn compact_inst_pool<T: Copy>(
+    pool: &mut Pool<T>,
+    insts: &mut PrimaryMap<Inst, InstData>,
+    field: fn(&mut InstData) -> &mut PoolRange,
+    exact: bool,
+) {
+    let due = if exact {
+        pool.has_dead()
+    } else {
+        pool.wants_compact()
+    };
+    if due {
+        pool.compact(insts.values_mut().map(field), exact);
+    }
+}
+
+/// The entry of `table` equal to `key`, or a new one made from it. Before
+/// an insertion that finds the table at `sweep_at` entries or more, drops
+/// the entries `held` says nothing else holds and sets the next sweep at
+/// twice what is left (at least [`SHARED_SWEEP_MIN`]), so sweeping costs
+/// amortized O(1) per insertion.
+fn share_in<T, Q>(
+    table: &mut hashbrown::HashSet<T>,
+    sweep_at: &mut usize,
+    key: Q,
+    make: impl FnOnce(Q) -> T,
+    held: impl Fn(&T) -> bool,
+) -> T
+where
+    T: core::hash::Hash + Eq + Clone + core::borrow::Borrow<Q>,
+    Q: core::hash::Hash + Eq,
+{
+    if let Some(shared) = table.get(&key) {
+        return shared.clone();
+    }
+    if table.len() >= *sweep_at {
+        table.retain(|e| held(e));
+        *sweep_at = (2 * table.len()).max(SHARED_SWEEP_MIN);
+    }
+    let shared = make(key);
+    table.insert(shared.clone());
+    shared
+}
+
+/// The smallest size at which the tables of shared call payloads and
+/// attribute lists are swept of entries nothing else holds.
+const SHARED_SWEEP_MIN: usize = 1024;
 
 /// Whether `name` has the form of a name inlining gives a copy: `x.i` or
 /// `x.iN` (N decimal digits).
@@ -363,8 +479,29 @@ impl Module {
             ty,
             kind,
             name,
-            users: SmallVec::new(),
+            users: UseList::Empty,
         })
+    }
+
+    /// A new constant value of type `ty` with payload `c` (not uniqued).
+    pub fn new_const(&mut self, ty: Type, c: Const) -> Value {
+        let id = self.const_data.push(c);
+        self.new_value(ty, ValueKind::Const(id), None)
+    }
+
+    /// The constant `v` is, if it is one.
+    #[inline]
+    pub fn constant(&self, v: Value) -> Option<&Const> {
+        self.values.get(v).and_then(|d| self.const_of(d))
+    }
+
+    /// The constant payload of `d`, a value record of this module.
+    #[inline]
+    pub fn const_of(&self, d: &ValueData) -> Option<&Const> {
+        match d.kind {
+            ValueKind::Const(c) => self.const_data.get(c),
+            _ => None,
+        }
     }
 
     /// The uniqued scalar constant `c` of type `ty` (`Int`, `Float`, `Null`,
@@ -374,7 +511,7 @@ impl Module {
         if let Some(&v) = self.consts.get(&key) {
             return v;
         }
-        let v = self.new_value(ty, ValueKind::Const(Box::new(key.c.clone())), None);
+        let v = self.new_const(ty, key.c.clone());
         self.consts.insert(key, v);
         v
     }
@@ -393,7 +530,7 @@ impl Module {
 
     /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.
     pub fn new_const_with_ops(&mut self, ty: Type, c: Const, ops: &[Value]) -> Value {
-        let v = self.new_value(ty, ValueKind::Const(Box::new(c)), None);
+        let v = self.new_const(ty, c);
         let mut list = Vec::with_capacity(ops.len());
         for (i, &op) in ops.iter().enumerate() {
             list.push(self.add_use(op, User::Value(v), i as u32));
@@ -441,32 +578,167 @@ impl Module {
 
     /// Records a use of `v` by `user` at operand `index`; returns the operand.
     pub fn add_use(&mut self, v: Value, user: User, index: u32) -> Operand {
-        let users = &mut self.values[v].users;
-        let pos = users.len() as u32;
-        users.push(Use::new(user, index));
+        let u = Use::new(user, index);
+        let list = &mut self.values[v].users;
+        let pos = match list {
+            UseList::Empty => {
+                *list = UseList::One(u);
+                0
+            }
+            UseList::One(first) => {
+                *list = UseList::Pooled(self.use_pool.alloc([*first, u]));
+                1
+            }
+            UseList::Pooled(r) => {
+                let pos = r.len() as u32;
+                if self.use_pool.push(r, u) && self.use_pool.wants_compact() {
+                    self.compact_use_pool(false);
+                }
+                pos
+            }
+        };
         Operand { value: v, pos }
+    }
+
+    /// The shared payload equal to `cd`: one a call already holds, or `cd`
+    /// itself, remembered for later calls.
+    pub fn share_call_data(&mut self, cd: CallData) -> Arc<CallData> {
+        share_in(
+            &mut self.call_data,
+            &mut self.shared_sweep_at.0,
+            cd,
+            Arc::new,
+            |c| Arc::strong_count(c) > 1,
+        )
+    }
+
+    /// Changes the call-site payload of call `i` with `edit` and stores the
+    /// result shared ([`Module::share_call_data`]), so calls edited alike
+    /// share their new payload again. Does nothing when `i` is not a call.
+    pub fn edit_call_data(&mut self, i: Inst, edit: impl FnOnce(&mut CallData)) {
+        let Some(mut c) = self.insts[i].call().cloned() else {
+            return;
+        };
+        edit(&mut c);
+        self.insts[i].extra = Extra::Call(self.share_call_data(c));
+    }
+
+    /// The shared list equal to `attrs`: one a slot already holds, or
+    /// `attrs` itself, remembered for later lists.
+    pub fn share_attr_list(&mut self, attrs: AttrList) -> AttrList {
+        if attrs.is_empty() {
+            return attrs;
+        }
+        share_in(
+            &mut self.attr_lists,
+            &mut self.shared_sweep_at.1,
+            attrs,
+            |l| l,
+            |l| l.holders() > 1,
+        )
+    }
+
+    /// [`Module::share_attr_list`] for the attributes of a set.
+    pub fn share_attr_set(&mut self, mut set: AttrSet) -> AttrSet {
+        set.attrs = self.share_attr_list(core::mem::take(&mut set.attrs));
+        set
+    }
+
+    /// Compacts every list pool that has dead slots (see
+    /// [`crate::pool`]) and gives spare room back to the allocator: the
+    /// reader calls it once a module is read, a host may after large edits.
+    /// Positions inside lists do not change.
+    pub fn compact_pools(&mut self) {
+        let insts = &mut self.insts;
+        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, true);
+        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, true);
+        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, true);
+        if self.use_pool.has_dead() {
+            self.compact_use_pool(true);
+        }
+        self.op_pool.shrink_to_fit();
+        self.block_pool.shrink_to_fit();
+        self.md_pool.shrink_to_fit();
+        self.use_pool.shrink_to_fit();
+    }
+
+    fn compact_use_pool(&mut self, exact: bool) {
+        self.use_pool.compact(
+            self.values.values_mut().filter_map(|d| match &mut d.users {
+                UseList::Pooled(r) => Some(r),
+                _ => None,
+            }),
+            exact,
+        );
     }
 
     /// Removes the use recorded in `op` from its value's user list in O(1).
     pub fn remove_use(&mut self, op: Operand) {
-        let users = &mut self.values[op.value].users;
         let pos = op.pos as usize;
-        users.swap_remove(pos);
-        if pos < users.len() {
-            let moved = users[pos];
+        let list = &mut self.values[op.value].users;
+        let moved = match list {
+            UseList::Empty => None,
+            UseList::One(_) => {
+                *list = UseList::Empty;
+                None
+            }
+            UseList::Pooled(r) => {
+                let last = self.use_pool.pop(r).expect("use list is not empty");
+                let moved = if pos < r.len() {
+                    self.use_pool.get_mut(r)[pos] = last;
+                    Some(last)
+                } else {
+                    None
+                };
+                if r.is_empty() {
+                    self.use_pool.release(r);
+                    *list = UseList::Empty;
+                }
+                moved
+            }
+        };
+        if let Some(moved) = moved {
             self.operand_slot(moved).pos = op.pos;
         }
+    }
+
+    /// The uses of `d`, a value record of this module.
+    #[inline]
+    pub fn users_of<'a>(&'a self, d: &'a ValueData) -> &'a [Use] {
+        match &d.users {
+            UseList::Empty => &[],
+            UseList::One(u) => core::slice::from_ref(u),
+            UseList::Pooled(r) => self.use_pool.get(r),
+        }
+    }
+
+    /// The uses of a value, writable. Raw access: a use changed here no
+    /// longer matches its operand slot.
+    pub fn users_mut(&mut self, v: Value) -> &mut [Use] {
+        match &mut self.values[v].users {
+            UseList::Empty => &mut [],
+            UseList::One(u) => core::slice::from_mut(u),
+            UseList::Pooled(r) => self.use_pool.get_mut(r),
+        }
+    }
+
+    /// Appends `u` to the uses of `v` without touching any operand slot.
+    /// Raw access, as [`Module::users_mut`] is.
+    pub fn push_raw_use(&mut self, v: Value, u: Use) {
+        let owner = User::Value(v);
+        let before = self.add_use(v, owner, 0);
+        self.users_mut(v)[before.pos as usize] = u;
     }
 
     /// The operand slot a use refers to.
     fn operand_slot(&mut self, u: Use) -> &mut Operand {
         let i = u.index() as usize;
         match u.user() {
-            User::Inst(inst) => &mut self.insts[inst].ops[i],
+            User::Inst(inst) => &mut self.op_pool.get_mut(&self.insts[inst].ops)[i],
             User::Value(v) => &mut self.value_ops.get_mut(&v).expect("value operand use")[i],
             User::GlobalInit(g) => self.globals[g].init.as_mut().expect("init use"),
             User::Alias(a) => &mut self.aliases[a].target,
-            User::Func(f) => self.funcs[f].extra_ops[i]
+            User::Func(f) => self.funcs[f].extras_mut().extra_ops[i]
                 .as_mut()
                 .expect("func operand use"),
         }
@@ -476,11 +748,15 @@ impl Module {
     pub fn operand(&self, u: Use) -> Value {
         let i = u.index() as usize;
         match u.user() {
-            User::Inst(inst) => self.insts[inst].ops[i].value,
+            User::Inst(inst) => self.inst_ops(inst)[i].value,
             User::Value(v) => self.value_ops(v)[i].value,
             User::GlobalInit(g) => self.globals[g].init.expect("init use").value,
             User::Alias(a) => self.aliases[a].target.value,
-            User::Func(f) => self.funcs[f].extra_ops[i].expect("func operand use").value,
+            User::Func(f) => {
+                self.funcs[f].extras().extra_ops[i]
+                    .expect("func operand use")
+                    .value
+            }
         }
     }
 
@@ -500,14 +776,15 @@ impl Module {
         if old == new {
             return;
         }
-        while let Some(&u) = self.values[old].users.last() {
+        while let Some(&u) = self.users(old).last() {
             self.set_operand(u, new);
         }
     }
 
     /// The users of a value.
+    #[inline]
     pub fn users(&self, v: Value) -> &[Use] {
-        &self.values[v].users
+        self.users_of(&self.values[v])
     }
 
     // ----- instructions -----------------------------------------------
@@ -524,22 +801,22 @@ impl Module {
     ) -> Inst {
         let inst = self.insts.push(InstData {
             opcode,
-            ty,
             result: PackedOption::default(),
-            // Exact size: a spilled list doubles from two to four otherwise.
-            ops: SmallVec::with_capacity(ops.len()),
-            blocks: ShortVec::new(),
+            ops: PoolRange::default(),
+            blocks: PoolRange::default(),
             flags: InstFlags::empty(),
             extra,
-            md: ShortVec::new(),
+            md: PoolRange::default(),
             seg: PackedOption::default(),
             prev: PackedOption::default(),
             next: PackedOption::default(),
         });
+        let mut list: SmallVec<[Operand; 8]> = SmallVec::with_capacity(ops.len());
         for (i, &v) in ops.iter().enumerate() {
-            let o = self.add_use(v, User::Inst(inst), i as u32);
-            self.insts[inst].ops.push(o);
+            list.push(self.add_use(v, User::Inst(inst), i as u32));
         }
+        // Exact size, at the end of the pool.
+        self.insts[inst].ops = self.op_pool.alloc(list);
         if !self.types.is_void(ty) {
             let r = self.new_value(ty, ValueKind::Inst(inst), name);
             self.insts[inst].result = r.into();
@@ -551,17 +828,167 @@ impl Module {
     pub fn push_operand(&mut self, inst: Inst, v: Value) {
         let idx = self.insts[inst].ops.len() as u32;
         let o = self.add_use(v, User::Inst(inst), idx);
-        self.insts[inst].ops.push(o);
+        self.push_inst_op(inst, o);
+    }
+
+    /// Appends an operand slot (its use already recorded) to `inst`'s
+    /// list, compacting the pool when a move left it half dead.
+    pub(crate) fn push_inst_op(&mut self, inst: Inst, o: Operand) {
+        if self.op_pool.push(&mut self.insts[inst].ops, o) {
+            compact_inst_pool(&mut self.op_pool, &mut self.insts, |d| &mut d.ops, false);
+        }
+    }
+
+    /// Removes the last operand slot of `inst` (its use still recorded).
+    pub(crate) fn pop_inst_op(&mut self, inst: Inst) -> Option<Operand> {
+        self.op_pool.pop(&mut self.insts[inst].ops)
+    }
+
+    /// Drops every operand of `inst` and gives its pool slots back.
+    pub(crate) fn clear_inst_ops(&mut self, inst: Inst) {
+        // Pop one at a time: removing a use may renumber a later use of the
+        // same value by this instruction, which must still be in the list.
+        while let Some(o) = self.pop_inst_op(inst) {
+            self.remove_use(o);
+        }
+        self.op_pool.release(&mut self.insts[inst].ops);
     }
 
     /// Removes operand `index` of `inst`, shifting later operands down.
     pub fn remove_operand(&mut self, inst: Inst, index: usize) {
-        let o = self.insts[inst].ops.remove(index);
+        let o = self.op_pool.remove(&mut self.insts[inst].ops, index);
         self.remove_use(o);
         let n = self.insts[inst].ops.len();
         for i in index..n {
-            let op = self.insts[inst].ops[i];
-            self.values[op.value].users[op.pos as usize].set_index(i as u32);
+            let op = self.inst_ops(inst)[i];
+            self.users_mut(op.value)[op.pos as usize].set_index(i as u32);
+        }
+    }
+
+    /// The operand slots of an instruction.
+    #[inline]
+    pub fn inst_ops(&self, inst: Inst) -> &[Operand] {
+        self.op_pool.get(&self.insts[inst].ops)
+    }
+
+    /// The operand slots of `d`, an instruction record of this module.
+    #[inline]
+    pub fn ops_of(&self, d: &InstData) -> &[Operand] {
+        self.op_pool.get(&d.ops)
+    }
+
+    /// The operand slots of an instruction, writable. Raw access: a slot
+    /// changed here no longer matches its value's user list, which
+    /// [`Module::set_operand`] keeps in step.
+    pub fn inst_ops_mut(&mut self, inst: Inst) -> &mut [Operand] {
+        self.op_pool.get_mut(&self.insts[inst].ops)
+    }
+
+    /// The block operands of an instruction (successors; a phi's incoming
+    /// blocks).
+    #[inline]
+    pub fn inst_block_ops(&self, inst: Inst) -> &[Block] {
+        self.block_pool.get(&self.insts[inst].blocks)
+    }
+
+    /// The block operands of `d`, an instruction record of this module.
+    #[inline]
+    pub fn block_ops_of(&self, d: &InstData) -> &[Block] {
+        self.block_pool.get(&d.blocks)
+    }
+
+    /// The block operands of an instruction, writable.
+    #[inline]
+    pub fn inst_block_ops_mut(&mut self, inst: Inst) -> &mut [Block] {
+        self.block_pool.get_mut(&self.insts[inst].blocks)
+    }
+
+    /// Appends a block operand to an instruction.
+    pub fn push_block_op(&mut self, inst: Inst, b: Block) {
+        if self.block_pool.push(&mut self.insts[inst].blocks, b) {
+            compact_inst_pool(
+                &mut self.block_pool,
+                &mut self.insts,
+                |d| &mut d.blocks,
+                false,
+            );
+        }
+    }
+
+    /// Makes `blocks` the block operands of an instruction.
+    pub fn set_block_ops(&mut self, inst: Inst, blocks: &[Block]) {
+        if self
+            .block_pool
+            .replace(&mut self.insts[inst].blocks, blocks)
+        {
+            compact_inst_pool(
+                &mut self.block_pool,
+                &mut self.insts,
+                |d| &mut d.blocks,
+                false,
+            );
+        }
+    }
+
+    /// Removes block operand `index` of an instruction, shifting later
+    /// ones down.
+    pub fn remove_block_op(&mut self, inst: Inst, index: usize) -> Block {
+        self.block_pool.remove(&mut self.insts[inst].blocks, index)
+    }
+
+    /// The metadata attachments of an instruction, in source order.
+    #[inline]
+    pub fn inst_attachments(&self, inst: Inst) -> &[Attachment] {
+        self.md_pool.get(&self.insts[inst].md)
+    }
+
+    /// The metadata attachments of `d`, an instruction record of this
+    /// module.
+    #[inline]
+    pub fn attachments_of(&self, d: &InstData) -> &[Attachment] {
+        self.md_pool.get(&d.md)
+    }
+
+    /// The metadata attachments of an instruction, writable.
+    #[inline]
+    pub fn inst_attachments_mut(&mut self, inst: Inst) -> &mut [Attachment] {
+        self.md_pool.get_mut(&self.insts[inst].md)
+    }
+
+    /// Appends a metadata attachment to an instruction.
+    pub fn push_attachment(&mut self, inst: Inst, a: Attachment) {
+        if self.md_pool.push(&mut self.insts[inst].md, a) {
+            compact_inst_pool(&mut self.md_pool, &mut self.insts, |d| &mut d.md, false);
+        }
+    }
+
+    /// Makes `list` the metadata attachments of an instruction.
+    pub fn set_attachments(&mut self, inst: Inst, list: &[Attachment]) {
+        if self.md_pool.replace(&mut self.insts[inst].md, list) {
+            compact_inst_pool(&mut self.md_pool, &mut self.insts, |d| &mut d.md, false);
+        }
+    }
+
+    /// Removes attachment `index` of an instruction, keeping the order of
+    /// the others.
+    pub fn remove_attachment(&mut self, inst: Inst, index: usize) -> Attachment {
+        self.md_pool.remove(&mut self.insts[inst].md, index)
+    }
+
+    /// The type of an instruction: its result's, `void` without one.
+    #[inline]
+    pub fn inst_ty(&self, inst: Inst) -> Type {
+        self.ty_of(&self.insts[inst])
+    }
+
+    /// The type of `d`, an instruction record of this module: its
+    /// result's, `void` without one (or when the result is dangling, which
+    /// the verifier reports).
+    #[inline]
+    pub fn ty_of(&self, d: &InstData) -> Type {
+        match d.result.expand().and_then(|r| self.values.get(r)) {
+            Some(v) => v.ty,
+            None => self.types.void_type(),
         }
     }
 
@@ -572,7 +999,7 @@ impl Module {
 
     /// Operand values of an instruction.
     pub fn inst_operands(&self, inst: Inst) -> impl Iterator<Item = Value> + '_ {
-        self.insts[inst].ops.iter().map(|o| o.value)
+        self.inst_ops(inst).iter().map(|o| o.value)
     }
 
     /// Drops the inliner's record of the names in every function (see the
@@ -782,17 +1209,13 @@ impl Module {
     /// returns `false` and does nothing otherwise.
     pub fn erase_inst(&mut self, inst: Inst) -> bool {
         if let Some(r) = self.insts[inst].result.expand() {
-            if !self.values[r].users.is_empty() {
+            if !self.users(r).is_empty() {
                 return false;
             }
         }
         self.detach_inst(inst);
-        // Pop one at a time: removing a use may renumber a later use of the
-        // same value by this instruction, which must still be in `ops`.
-        while let Some(o) = self.insts[inst].ops.pop() {
-            self.remove_use(o);
-        }
-        self.insts[inst].blocks.clear();
+        self.clear_inst_ops(inst);
+        self.block_pool.release(&mut self.insts[inst].blocks);
         true
     }
 
@@ -876,7 +1299,7 @@ impl Module {
     /// Successor blocks named by a block's terminator.
     pub fn successors(&self, block: Block) -> &[Block] {
         match self.terminator(block) {
-            Some(t) => &self.insts[t].blocks,
+            Some(t) => self.inst_block_ops(t),
             None => &[],
         }
     }
@@ -1064,6 +1487,9 @@ mod split_tests {
                 let d = m.insts[insts[0]].clone();
                 for blk in [b, tail] {
                     let j = m.insts.push(InstData {
+                        ops: PoolRange::default(),
+                        blocks: PoolRange::default(),
+                        md: PoolRange::default(),
                         seg: PackedOption::default(),
                         prev: PackedOption::default(),
                         next: PackedOption::default(),
@@ -1103,5 +1529,152 @@ mod split_tests {
         }
         assert_eq!(labels_agree(&m, f), n + 1);
         assert_eq!(m.func_blocks(f).count(), n + 1);
+    }
+
+    /// Payloads and lists nothing holds any more are swept from the
+    /// sharing tables, so a module edited over and over keeps only the
+    /// versions in use (plus at most the table's growth since the last
+    /// sweep).
+    #[test]
+    fn sharing_tables_drop_what_nothing_holds() {
+        let src = b"declare void @h(i32)\ndefine void @f(i32 %x) {\n  call void @h(i32 %x)\n  ret void\n}\n";
+        let mut m = crate::parse_module(src).expect("parses");
+        let f = m.func_by_name("f").unwrap();
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let call = m.block_insts(b).next().unwrap();
+        let align = m.sym("align");
+        for k in 0..5000u32 {
+            let mut cd = m.insts[call].call().unwrap().clone();
+            cd.addrspace = Some(k);
+            let shared = m.share_call_data(cd);
+            m.insts[call].extra = Extra::Call(shared);
+            let list = core::iter::once(crate::attr::Attr::Int {
+                kind: align,
+                value: 1 << (k % 32),
+                paren: false,
+            })
+            .chain((k >= 32).then_some(crate::attr::Attr::Enum(align)))
+            .chain(core::iter::repeat_n(
+                crate::attr::Attr::Enum(align),
+                (k / 64) as usize,
+            ))
+            .collect();
+            let list = m.share_attr_list(list);
+            m.funcs[f].fn_attrs.attrs = list;
+        }
+        assert!(
+            m.call_data.len() <= 2 * SHARED_SWEEP_MIN,
+            "{}",
+            m.call_data.len()
+        );
+        assert!(
+            m.attr_lists.len() <= 2 * SHARED_SWEEP_MIN,
+            "{}",
+            m.attr_lists.len()
+        );
+        // What is held survives a sweep and is still shared.
+        let held = m.insts[call].call().unwrap().clone();
+        let again = m.share_call_data(held);
+        assert!(matches!(&m.insts[call].extra, Extra::Call(c) if Arc::ptr_eq(c, &again)));
+    }
+
+    /// A function's header stays small: the parts most functions lack are
+    /// boxed, and attribute sets are a pointer and two group slots.
+    #[test]
+    fn function_records_stay_bounded() {
+        use core::mem::size_of;
+        assert!(
+            size_of::<FuncData>() <= 152,
+            "FuncData: {}",
+            size_of::<FuncData>()
+        );
+        assert!(size_of::<Param>() <= 32, "Param: {}", size_of::<Param>());
+        let m = crate::parse_module(
+            b"define void @f() section \"s\" {\n  ret void\n}\ndeclare void @g()\n",
+        )
+        .expect("parses");
+        let (f, g) = (m.func_by_name("f").unwrap(), m.func_by_name("g").unwrap());
+        assert!(m.funcs[f].extras.is_some());
+        assert!(
+            m.funcs[g].extras.is_none(),
+            "no box for a plain declaration"
+        );
+        assert_eq!(m.funcs[g].extras().section, None);
+    }
+
+    /// Every use of `v` points at an operand slot that reads `v` at that
+    /// position, and every such slot is listed: returns the count.
+    fn uses_agree(m: &Module, v: Value) -> usize {
+        for (pos, &u) in m.users(v).iter().enumerate() {
+            let User::Inst(i) = u.user() else {
+                panic!("unexpected user {u:?}");
+            };
+            let o = m.inst_ops(i)[u.index() as usize];
+            assert_eq!((o.value, o.pos as usize), (v, pos));
+        }
+        let slots = m
+            .insts
+            .values()
+            .flat_map(|d| m.ops_of(d))
+            .filter(|o| o.value == v)
+            .count();
+        assert_eq!(slots, m.users(v).len());
+        slots
+    }
+
+    /// A value's uses go from none to one inline to a pooled list and back
+    /// as operands are added and removed in a shuffled order, through pool
+    /// moves and compactions; positions stay right throughout.
+    #[test]
+    fn use_lists_grow_and_shrink_through_every_form() {
+        let n = 3000;
+        let (mut m, f) = long_block(n);
+        let x = m.funcs[f].params[0].value;
+        assert_eq!(uses_agree(&m, x), n);
+        assert!(matches!(m.values[x].users, UseList::Pooled(_)));
+        let adds: Vec<Inst> = m
+            .block_insts(m.funcs[f].first_block.expand().unwrap())
+            .take(n)
+            .collect();
+        // Each add reads %x once; a second read per add doubles the list,
+        // moving it and leaving dead slots.
+        for &i in &adds {
+            m.push_operand(i, x);
+        }
+        assert_eq!(uses_agree(&m, x), 2 * n);
+        let mut seed = 7u64;
+        let mut order = adds.clone();
+        for k in (1..order.len()).rev() {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            order.swap(k, (seed >> 33) as usize % (k + 1));
+        }
+        for (k, &i) in order.iter().enumerate() {
+            m.remove_operand(i, 2);
+            let r = m.inst_result(i).unwrap();
+            assert!(m.erase_inst(i) || !m.users(r).is_empty());
+            if k % 97 == 0 {
+                uses_agree(&m, x);
+            }
+        }
+        assert_eq!(uses_agree(&m, x), 0);
+        assert_eq!(m.values[x].users, UseList::Empty);
+        // One use stays inline.
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let t = m.terminator(b).unwrap();
+        let i32t = m.types.int(32);
+        let add = m.new_inst(Opcode::Add, i32t, &[x, x], Extra::None, None);
+        m.insert_inst_before(add, t);
+        assert!(matches!(m.values[x].users, UseList::Pooled(_)));
+        m.remove_operand(add, 1);
+        assert_eq!(uses_agree(&m, x), 1);
+        m.remove_operand(add, 0);
+        assert_eq!(m.values[x].users, UseList::Empty);
+        m.push_operand(add, x);
+        assert!(matches!(m.values[x].users, UseList::One(_)));
+        assert_eq!(uses_agree(&m, x), 1);
+        m.compact_pools();
+        assert_eq!(uses_agree(&m, x), 1);
     }
 }

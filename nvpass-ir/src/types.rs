@@ -131,8 +131,9 @@ pub enum NamedBody {
     },
 }
 
-/// All types of a module, hash-consed.
-#[derive(Clone, Default)]
+/// All types of a module, hash-consed. `void` is always there: it is the
+/// first type of every table.
+#[derive(Clone)]
 pub struct TypeTable {
     data: PrimaryMap<Type, TypeData>,
     map: HashMap<TypeData, Type>,
@@ -181,10 +182,30 @@ impl Scalars {
     }
 }
 
+impl Default for TypeTable {
+    fn default() -> Self {
+        let mut t = TypeTable {
+            data: PrimaryMap::new(),
+            map: HashMap::new(),
+            named: HashMap::new(),
+            named_order: Vec::new(),
+            scalars: Scalars::default(),
+        };
+        t.intern(TypeData::Void);
+        t
+    }
+}
+
 impl TypeTable {
-    /// Creates an empty table.
+    /// Creates a table holding only `void`.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The `void` type, without interning (every table has it).
+    #[inline]
+    pub fn void_type(&self) -> Type {
+        Type::from_u32(0)
     }
 
     /// Interns a type.

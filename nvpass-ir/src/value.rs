@@ -11,11 +11,10 @@
 //! occurrence is its own value with its own operands, so replacing a use
 //! inside one never disturbs another.
 
-use crate::entity::{Alias, Block, Func, Global, Inst, Sym, Type, Value};
+use crate::entity::{Alias, Block, ConstId, Func, Global, Inst, Sym, Type, Value};
 use crate::inst::{InstFlags, Opcode, Pred};
 use crate::metadata::MdRef;
-use alloc::boxed::Box;
-use smallvec::SmallVec;
+use crate::pool::PoolRange;
 
 /// Who holds a use.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -215,10 +214,11 @@ pub enum ValueKind {
     Func(Func),
     /// An alias or ifunc.
     Alias(Alias),
-    /// A constant. Boxed: almost no value is a constant (scalars are
-    /// uniqued), and a payload inline would size every value for an
-    /// `i128`.
-    Const(Box<Const>),
+    /// A constant, held in the module's constant table
+    /// ([`Module::constant`](crate::Module::constant)): almost no value is
+    /// a constant (scalars are uniqued), and a payload inline would size
+    /// every value for an `i128`.
+    Const(ConstId),
     /// Metadata used as an operand (`metadata !5`, `metadata i32 %x`).
     /// A value wrapped this way is operand 0; a node is held here.
     Metadata(MdRef),
@@ -236,21 +236,24 @@ pub struct ValueData {
     /// The name (`%x`, `@f`); `None` for unnamed values, which the printer
     /// numbers as LLVM does.
     pub name: Option<Sym>,
-    /// Every use of this value. One use is kept inline: most SSA values
-    /// have exactly one, and the inline slot costs no more than a `Vec`
-    /// header.
-    pub users: SmallVec<[Use; 2]>,
+    /// Every use of this value: read them with
+    /// [`Module::users`](crate::Module::users).
+    pub users: UseList,
 }
 
-impl ValueData {
-    /// The constant this value is, if it is one.
-    #[inline]
-    pub fn constant(&self) -> Option<&Const> {
-        match &self.kind {
-            ValueKind::Const(c) => Some(c),
-            _ => None,
-        }
-    }
+/// Where the uses of a value are: most values have one, held inline; a
+/// value with more keeps them in the module's use pool (see
+/// [`crate::pool`]). Twelve bytes, so a [`ValueData`] is 32.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum UseList {
+    /// No use.
+    #[default]
+    Empty,
+    /// Exactly one use.
+    One(Use),
+    /// Any number of uses, in the use pool. A list that shrinks stays
+    /// here until it is empty.
+    Pooled(PoolRange),
 }
 
 /// Key under which scalar constants are uniqued.
@@ -298,7 +301,7 @@ mod tests {
         assert_eq!(align_of::<Const>(), 8);
         assert!(size_of::<Const>() <= 24, "Const: {}", size_of::<Const>());
         assert!(
-            size_of::<ValueData>() <= 48,
+            size_of::<ValueData>() <= 32,
             "ValueData: {}",
             size_of::<ValueData>()
         );

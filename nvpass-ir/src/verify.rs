@@ -83,7 +83,7 @@ use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
-use cranelift_entity::{EntityRef, SecondaryMap};
+use cranelift_entity::EntityRef;
 
 /// One verification failure.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,14 +133,16 @@ fn printable(m: &Module, i: Inst) -> bool {
         return false;
     };
     let ok_ty = |t: Type| t.index() < m.types.len();
-    ok_ty(d.ty)
-        && d.ops.iter().all(|o| {
+    d.result
+        .expand()
+        .is_none_or(|r| m.values.get(r).is_some_and(|v| ok_ty(v.ty)))
+        && m.ops_of(d).iter().all(|o| {
             m.values.get(o.value).is_some_and(|v| {
                 ok_ty(v.ty)
                     && (m.value_ops(o.value).iter()).all(|x| x.value.index() < m.values.len())
             })
         })
-        && d.blocks.iter().all(|b| b.index() < m.blocks.len())
+        && m.block_ops_of(d).iter().all(|b| b.index() < m.blocks.len())
         && m.seg_block(d.seg).is_some_and(|b| {
             m.blocks.get(b).is_some_and(|bd| {
                 m.funcs
@@ -205,8 +207,11 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
         }
     }
     cuts.push(m.order.len());
+    // The first range is checked here, by the module-level verifier (its
+    // errors come first, as they would in one pass); the others on threads.
+    let first = &m.order[cuts[0]..cuts[1]];
     let parts: Vec<Vec<VerifyError>> = std::thread::scope(|s| {
-        let handles: Vec<_> = cuts
+        let handles: Vec<_> = cuts[1..]
             .windows(2)
             .map(|r| {
                 let order = &m.order[r[0]..r[1]];
@@ -219,6 +224,9 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
                 })
             })
             .collect();
+        for t in first {
+            v.top_level_func(*t);
+        }
         handles
             .into_iter()
             .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
@@ -273,7 +281,8 @@ fn same_value(m: &Module, a: Value, b: Value) -> bool {
             return false;
         };
         let (oa, ob) = (m.value_ops(a), m.value_ops(b));
-        if da.ty != db.ty || ca != cb || oa.len() != ob.len() {
+        let same_payload = m.const_data.get(*ca) == m.const_data.get(*cb);
+        if da.ty != db.ty || !same_payload || oa.len() != ob.len() {
             return false;
         }
         work.extend(oa.iter().zip(ob).map(|(x, y)| (x.value, y.value)));
@@ -281,13 +290,50 @@ fn same_value(m: &Module, a: Value, b: Value) -> bool {
     true
 }
 
+/// A `u32` per entity for the verifier (`u32::MAX` when unset), in a
+/// zero-filled vector holding value + 1: the allocator hands out zeroed
+/// pages untouched, so a thread touches only the pages of the entities it
+/// marks. (A `SecondaryMap` with a non-zero default writes every slot up to
+/// the highest key: a worker checking the last functions of a large module
+/// would touch a slot for every instruction of the module.)
+struct Marks<K> {
+    slots: Vec<u32>,
+    key: core::marker::PhantomData<K>,
+}
+
+impl<K: EntityRef> Marks<K> {
+    fn new(n: usize) -> Self {
+        Marks {
+            slots: alloc::vec![0; n],
+            key: core::marker::PhantomData,
+        }
+    }
+
+    #[inline]
+    fn get(&self, k: K) -> u32 {
+        self.slots
+            .get(k.index())
+            .map_or(u32::MAX, |&v| v.wrapping_sub(1))
+    }
+
+    /// Sets the mark of `k`; a key past the arena it was sized for is
+    /// dangling (the verifier checks keys before marking them) and keeps
+    /// no mark.
+    #[inline]
+    fn set(&mut self, k: K, v: u32) {
+        if let Some(slot) = self.slots.get_mut(k.index()) {
+            *slot = v.wrapping_add(1);
+        }
+    }
+}
+
 struct Verifier<'a> {
     m: &'a Module,
     errors: Vec<VerifyError>,
     /// Dense index of each block of the current function.
-    bidx: SecondaryMap<Block, u32>,
+    bidx: Marks<Block>,
     /// Position of each instruction within its block.
-    ipos: SecondaryMap<Inst, u32>,
+    ipos: Marks<Inst>,
     cur: Option<Func>,
 }
 
@@ -319,8 +365,8 @@ impl<'a> Verifier<'a> {
         Verifier {
             m,
             errors: Vec::new(),
-            bidx: SecondaryMap::with_default(u32::MAX),
-            ipos: SecondaryMap::with_default(u32::MAX),
+            bidx: Marks::new(m.blocks.len()),
+            ipos: Marks::new(m.insts.len()),
             cur: None,
         }
     }
@@ -368,7 +414,7 @@ impl<'a> Verifier<'a> {
             .m
             .values
             .get(o.value)
-            .and_then(|v| v.users.get(o.pos as usize))
+            .and_then(|v| self.m.users_of(v).get(o.pos as usize))
             .is_some_and(|u| u.user() == user && u.index() as usize == index);
         if !ok {
             *bad += 1;
@@ -388,7 +434,7 @@ impl<'a> Verifier<'a> {
         let i = u.index() as usize;
         let m = self.m;
         match u.user() {
-            User::Inst(x) => m.insts.get(x)?.ops.get(i).copied(),
+            User::Inst(x) => m.ops_of(m.insts.get(x)?).get(i).copied(),
             User::Value(x) => m.value_ops(x).get(i).copied(),
             User::GlobalInit(g) => {
                 if i != 0 {
@@ -402,7 +448,7 @@ impl<'a> Verifier<'a> {
                 }
                 Some(m.aliases.get(a)?.target)
             }
-            User::Func(f) => *m.funcs.get(f)?.extra_ops.get(i)?,
+            User::Func(f) => *m.funcs.get(f)?.extras().extra_ops.get(i)?,
         }
     }
 
@@ -422,13 +468,13 @@ impl<'a> Verifier<'a> {
         let mut slots = 0usize;
         for (i, d) in m.insts.iter() {
             slots += d.ops.len();
-            for (k, o) in d.ops.iter().enumerate() {
+            for (k, o) in m.ops_of(d).iter().enumerate() {
                 self.check_slot(User::Inst(i), k, *o, &mut bad);
             }
         }
         let mut uses = 0usize;
         for d in m.values.values() {
-            uses += d.users.len();
+            uses += m.users_of(d).len();
         }
         // In value order, so that problems are reported deterministically.
         let mut with_ops: Vec<Value> = m.value_ops.keys().copied().collect();
@@ -451,7 +497,7 @@ impl<'a> Verifier<'a> {
             self.check_slot(User::Alias(a), 0, d.target, &mut bad);
         }
         for (f, d) in m.funcs.iter() {
-            for (k, o) in d.extra_ops.iter().enumerate() {
+            for (k, o) in d.extras().extra_ops.iter().enumerate() {
                 if let Some(o) = o {
                     slots += 1;
                     self.check_slot(User::Func(f), k, *o, &mut bad);
@@ -474,7 +520,7 @@ impl<'a> Verifier<'a> {
     fn stray_uses(&mut self, bad: &mut u32) {
         let m = self.m;
         for (v, d) in m.values.iter() {
-            for (pos, u) in d.users.iter().enumerate() {
+            for (pos, u) in m.users_of(d).iter().enumerate() {
                 let ok = self
                     .slot(*u)
                     .is_some_and(|o| o.value == v && o.pos as usize == pos);
@@ -652,11 +698,11 @@ impl<'a> Verifier<'a> {
                 self.err(None, format!("[layout] {b}: prev link is wrong"));
                 ok = false;
             }
-            if self.bidx[b] != u32::MAX {
+            if self.bidx.get(b) != u32::MAX {
                 self.err(None, "[layout] block list is cyclic".into());
                 return None;
             }
-            self.bidx[b] = blocks.len() as u32;
+            self.bidx.set(b, blocks.len() as u32);
             blocks.push(b);
             prev = Some(b);
             cur = bd.next.expand();
@@ -695,12 +741,12 @@ impl<'a> Verifier<'a> {
                     self.err(Some(i), "[layout] prev link is wrong".into());
                     ok = false;
                 }
-                if self.ipos[i] != u32::MAX {
+                if self.ipos.get(i) != u32::MAX {
                     self.err(Some(i), "[layout] instruction listed twice".into());
                     self.reset_marks(&blocks);
                     return None;
                 }
-                self.ipos[i] = pos;
+                self.ipos.set(i, pos);
                 pos += 1;
                 prev = Some(i);
                 cur = d.next.expand();
@@ -720,15 +766,15 @@ impl<'a> Verifier<'a> {
     fn reset_marks(&mut self, blocks: &[Block]) {
         let m = self.m;
         for &b in blocks {
-            self.bidx[b] = u32::MAX;
+            self.bidx.set(b, u32::MAX);
             let mut cur = m.blocks.get(b).and_then(|bd| bd.first.expand());
             let mut n = 0usize;
             while let Some(i) = cur {
                 n += 1;
-                if n > m.insts.len() || self.ipos[i] == u32::MAX {
+                if n > m.insts.len() || self.ipos.get(i) == u32::MAX {
                     break;
                 }
-                self.ipos[i] = u32::MAX;
+                self.ipos.set(i, u32::MAX);
                 cur = m.insts.get(i).and_then(|d| d.next.expand());
             }
         }
@@ -748,9 +794,9 @@ impl<'a> Verifier<'a> {
             if !d.opcode.is_terminator() {
                 continue;
             }
-            for &s in &d.blocks {
+            for &s in m.block_ops_of(d) {
                 let si = if m.blocks.get(s).is_some() {
-                    self.bidx[s]
+                    self.bidx.get(s)
                 } else {
                     u32::MAX
                 };
@@ -905,6 +951,7 @@ impl<'a> Verifier<'a> {
     }
 
     fn phi(&mut self, i: Inst, d: &InstData, bi: u32, cfg: &Cfg) {
+        let dty = self.m.ty_of(d);
         if d.ops.len() != d.blocks.len() {
             self.err(
                 Some(i),
@@ -917,9 +964,9 @@ impl<'a> Verifier<'a> {
             return;
         }
         let mut inc: Vec<(u32, Value)> = Vec::with_capacity(d.blocks.len());
-        for (k, &b) in d.blocks.iter().enumerate() {
+        for (k, &b) in self.m.block_ops_of(d).iter().enumerate() {
             let idx = if self.m.blocks.get(b).is_some() {
-                self.bidx[b]
+                self.bidx.get(b)
             } else {
                 u32::MAX
             };
@@ -930,7 +977,7 @@ impl<'a> Verifier<'a> {
                 );
                 return;
             }
-            inc.push((idx, d.ops[k].value));
+            inc.push((idx, self.m.ops_of(d)[k].value));
         }
         inc.sort_unstable();
         let mut preds = cfg.preds[bi as usize].clone();
@@ -952,8 +999,8 @@ impl<'a> Verifier<'a> {
                 );
             }
         }
-        for o in &d.ops {
-            if self.vty(o.value).is_some_and(|t| t != d.ty) {
+        for o in self.m.ops_of(d) {
+            if self.vty(o.value).is_some_and(|t| t != dty) {
                 self.err(
                     Some(i),
                     "[phi] incoming value type differs from the phi type".into(),
@@ -965,45 +1012,30 @@ impl<'a> Verifier<'a> {
 
     fn inst(&mut self, f: Func, i: Inst, d: &InstData, bi: u32, cfg: &Cfg, ret_ty: Type) {
         let m = self.m;
-        // Result.
-        if self.tyd(d.ty).is_none() {
-            self.err(Some(i), "[result] instruction type is dangling".into());
-            return;
-        }
-        let void = self.tyd(d.ty) == Some(&TypeData::Void);
-        match d.result.expand() {
-            Some(r) => match m.values.get(r) {
-                Some(rv) => {
-                    if rv.kind != ValueKind::Inst(i) {
-                        self.err(
-                            Some(i),
-                            "[result] result value does not name the instruction".into(),
-                        );
-                    }
-                    if rv.ty != d.ty {
-                        self.err(
-                            Some(i),
-                            "[result] result type differs from the instruction type".into(),
-                        );
-                    }
-                    if void {
-                        self.err(Some(i), "[result] void instruction has a result".into());
-                    }
-                }
-                None => self.err(Some(i), "[result] dangling result value".into()),
-            },
-            None => {
-                if !void && d.opcode != Opcode::Verbatim {
-                    self.err(
-                        Some(i),
-                        "[result] non-void instruction has no result".into(),
-                    );
-                }
+        // Result. The instruction's type is its result's (void without
+        // one), so only the result value itself can be wrong.
+        if let Some(r) = d.result.expand() {
+            let Some(rv) = m.values.get(r) else {
+                self.err(Some(i), "[result] dangling result value".into());
+                return;
+            };
+            if self.tyd(rv.ty).is_none() {
+                self.err(Some(i), "[result] instruction type is dangling".into());
+                return;
+            }
+            if rv.kind != ValueKind::Inst(i) {
+                self.err(
+                    Some(i),
+                    "[result] result value does not name the instruction".into(),
+                );
+            }
+            if self.tyd(rv.ty) == Some(&TypeData::Void) {
+                self.err(Some(i), "[result] void instruction has a result".into());
             }
         }
         // Operands and dominance.
         let mut ops_ok = true;
-        for (k, o) in d.ops.iter().enumerate() {
+        for (k, o) in m.ops_of(d).iter().enumerate() {
             let Some(vd) = m.values.get(o.value) else {
                 self.err(Some(i), format!("[operand] operand {k} is dangling"));
                 ops_ok = false;
@@ -1089,7 +1121,7 @@ impl<'a> Verifier<'a> {
             );
             return None;
         }
-        let idx = self.bidx[db];
+        let idx = self.bidx.get(db);
         if idx == u32::MAX {
             self.err(
                 Some(i),
@@ -1105,9 +1137,11 @@ impl<'a> Verifier<'a> {
             return;
         };
         if d.opcode == Opcode::Phi {
-            let Some(&inc) = d.blocks.get(k) else { return };
+            let Some(&inc) = self.m.block_ops_of(d).get(k) else {
+                return;
+            };
             let ib = if self.m.blocks.get(inc).is_some() {
-                self.bidx[inc]
+                self.bidx.get(inc)
             } else {
                 u32::MAX
             };
@@ -1126,7 +1160,7 @@ impl<'a> Verifier<'a> {
             return;
         }
         let ok = if db == bi {
-            self.ipos[def] < self.ipos[i]
+            self.ipos.get(def) < self.ipos.get(i)
         } else {
             cfg.reachable(db) && cfg.dominates(db, bi)
         };
@@ -1205,10 +1239,11 @@ impl<'a> Verifier<'a> {
     }
 
     fn types(&mut self, i: Inst, d: &InstData, ret_ty: Type) {
+        let dty = self.m.ty_of(d);
         let m = self.m;
         let op = d.opcode;
         let n = d.ops.len();
-        let ot = |k: usize| m.values[d.ops[k].value].ty;
+        let ot = |k: usize| m.values[m.ops_of(d)[k].value].ty;
         let want = |s: &mut Self, cond: bool, msg: &str| {
             if !cond {
                 s.ty_err(i, msg);
@@ -1220,7 +1255,7 @@ impl<'a> Verifier<'a> {
             }
             want(
                 self,
-                ot(0) == d.ty && ot(1) == d.ty,
+                ot(0) == dty && ot(1) == dty,
                 "binary operator operands must have the result type",
             );
             let fp = matches!(
@@ -1230,13 +1265,13 @@ impl<'a> Verifier<'a> {
             if fp {
                 want(
                     self,
-                    self.is_fp_or_vec(d.ty),
+                    self.is_fp_or_vec(dty),
                     "floating-point operator on non-float type",
                 );
             } else {
                 want(
                     self,
-                    self.is_int_or_vec(d.ty),
+                    self.is_int_or_vec(dty),
                     "integer operator on non-integer type",
                 );
             }
@@ -1246,21 +1281,21 @@ impl<'a> Verifier<'a> {
             if n != 1 {
                 return want(self, false, "cast needs one operand");
             }
-            let ok = self.cast_ok(op, ot(0), d.ty);
+            let ok = self.cast_ok(op, ot(0), dty);
             return want(self, ok, "invalid cast");
         }
         match op {
             Opcode::FNeg => {
                 want(
                     self,
-                    n == 1 && ot(0) == d.ty && self.is_fp_or_vec(d.ty),
+                    n == 1 && ot(0) == dty && self.is_fp_or_vec(dty),
                     "fneg needs one float operand of the result type",
                 );
             }
             Opcode::Freeze => {
                 want(
                     self,
-                    n == 1 && ot(0) == d.ty,
+                    n == 1 && ot(0) == dty,
                     "freeze must keep its operand's type",
                 );
             }
@@ -1283,7 +1318,7 @@ impl<'a> Verifier<'a> {
                     good,
                     "compare operand type is not comparable by this opcode",
                 );
-                let (re, rl) = self.split_vec(d.ty);
+                let (re, rl) = self.split_vec(dty);
                 let (_, ol) = self.split_vec(ot(0));
                 want(
                     self,
@@ -1304,13 +1339,13 @@ impl<'a> Verifier<'a> {
                 if let Some(cl) = cl {
                     want(
                         self,
-                        self.split_vec(d.ty).1 == Some(cl),
+                        self.split_vec(dty).1 == Some(cl),
                         "vector select condition length must match",
                     );
                 }
                 want(
                     self,
-                    ot(1) == d.ty && ot(2) == d.ty,
+                    ot(1) == dty && ot(2) == dty,
                     "select values must have the result type",
                 );
             }
@@ -1322,9 +1357,9 @@ impl<'a> Verifier<'a> {
                 );
                 want(
                     self,
-                    self.prim_bits(d.ty).is_some()
+                    self.prim_bits(dty).is_some()
                         || !matches!(
-                            self.tyd(d.ty),
+                            self.tyd(dty),
                             Some(
                                 TypeData::Void
                                     | TypeData::Label
@@ -1346,7 +1381,7 @@ impl<'a> Verifier<'a> {
             Opcode::AtomicRmw => {
                 want(
                     self,
-                    n == 2 && self.is_ptr(ot(0)) && ot(1) == d.ty,
+                    n == 2 && self.is_ptr(ot(0)) && ot(1) == dty,
                     "atomicrmw needs a pointer and a value of the result type",
                 );
             }
@@ -1364,8 +1399,8 @@ impl<'a> Verifier<'a> {
                     ot(1) == ot(2),
                     "cmpxchg compare and new values must have one type",
                 );
-                let (fields, _) = if self.tyd(d.ty).is_some() {
-                    m.types.struct_fields(d.ty)
+                let (fields, _) = if self.tyd(dty).is_some() {
+                    m.types.struct_fields(dty)
                 } else {
                     (&[][..], false)
                 };
@@ -1393,7 +1428,7 @@ impl<'a> Verifier<'a> {
                 );
                 want(
                     self,
-                    self.is_ptr_or_vec(d.ty),
+                    self.is_ptr_or_vec(dty),
                     "getelementptr result is not a pointer",
                 );
                 if let Extra::Gep { source_ty } = d.extra {
@@ -1407,7 +1442,7 @@ impl<'a> Verifier<'a> {
                 }
             }
             Opcode::Alloca => {
-                want(self, self.is_ptr(d.ty), "alloca result is not a pointer");
+                want(self, self.is_ptr(dty), "alloca result is not a pointer");
                 want(
                     self,
                     n <= 1 && (n == 0 || self.is_int_or_vec(ot(0))),
@@ -1416,7 +1451,7 @@ impl<'a> Verifier<'a> {
                 if let Extra::Alloca { addrspace, .. } = d.extra {
                     want(
                         self,
-                        m.types.ptr_addrspace(d.ty) == Some(addrspace.unwrap_or(0))
+                        m.types.ptr_addrspace(dty) == Some(addrspace.unwrap_or(0))
                             || addrspace.is_none(),
                         "alloca result address space differs from addrspace(N)",
                     );
@@ -1456,7 +1491,7 @@ impl<'a> Verifier<'a> {
                 );
                 for k in 1..n {
                     let is_int = matches!(
-                        m.values[d.ops[k].value].constant(),
+                        m.constant(m.ops_of(d)[k].value),
                         Some(Const::Int(_) | Const::BigInt(_))
                     );
                     if !is_int || ot(k) != ot(0) {
@@ -1511,13 +1546,13 @@ impl<'a> Verifier<'a> {
                 if op == Opcode::ExtractValue {
                     want(
                         self,
-                        t == d.ty,
+                        t == dty,
                         "extractvalue result type differs from the indexed field",
                     );
                 } else {
                     want(
                         self,
-                        t == ot(1) && d.ty == ot(0),
+                        t == ot(1) && dty == ot(0),
                         "insertvalue value or result type mismatch",
                     );
                 }
@@ -1525,7 +1560,7 @@ impl<'a> Verifier<'a> {
             Opcode::ExtractElement => {
                 let ok = n == 2
                     && self.split_vec(ot(0)).1.is_some()
-                    && self.split_vec(ot(0)).0 == d.ty
+                    && self.split_vec(ot(0)).0 == dty
                     && matches!(self.tyd(ot(1)), Some(TypeData::Int(_)));
                 want(
                     self,
@@ -1537,7 +1572,7 @@ impl<'a> Verifier<'a> {
                 let ok = n == 3
                     && self.split_vec(ot(0)).1.is_some()
                     && self.split_vec(ot(0)).0 == ot(1)
-                    && ot(0) == d.ty
+                    && ot(0) == dty
                     && matches!(self.tyd(ot(2)), Some(TypeData::Int(_)));
                 want(
                     self,
@@ -1549,7 +1584,7 @@ impl<'a> Verifier<'a> {
                 let ok = n == 3
                     && ot(0) == ot(1)
                     && self.split_vec(ot(0)).1.is_some()
-                    && self.split_vec(d.ty).0 == self.split_vec(ot(0)).0;
+                    && self.split_vec(dty).0 == self.split_vec(ot(0)).0;
                 want(self, ok, "shufflevector needs two vectors of one type");
             }
             Opcode::Call | Opcode::Invoke | Opcode::CallBr => self.call_types(i, d),
@@ -1558,6 +1593,7 @@ impl<'a> Verifier<'a> {
     }
 
     fn call_types(&mut self, i: Inst, d: &InstData) {
+        let dty = self.m.ty_of(d);
         let m = self.m;
         let Some(c) = d.call() else {
             return self.ty_err(i, "call without call-site data");
@@ -1582,21 +1618,21 @@ impl<'a> Verifier<'a> {
             );
         }
         for (k, &p) in params.iter().enumerate() {
-            if m.values[d.ops[1 + k].value].ty != p {
+            if m.values[m.ops_of(d)[1 + k].value].ty != p {
                 return self.ty_err(
                     i,
                     &format!("call argument {k} type differs from the parameter type"),
                 );
             }
         }
-        if ret != d.ty {
+        if ret != dty {
             self.ty_err(
                 i,
                 "call result type differs from the function type's return type",
             );
         }
         let callee_ok = matches!(
-            self.tyd(m.values[d.ops[0].value].ty),
+            self.tyd(m.values[m.ops_of(d)[0].value].ty),
             Some(TypeData::Ptr(_))
         );
         if !callee_ok {

@@ -768,3 +768,55 @@ fn erased_functions_and_globals_leave_the_order_lists() {
     assert_eq!(names(&m), (vec!["f2".to_string()], vec!["g2".to_string()]));
     verified(&m);
 }
+
+/// Attribute edits share their results: functions and call sites edited
+/// alike end up holding one attribute list and one call-site payload, as
+/// when the reader reads equal ones; an edit of one copies it first.
+#[test]
+fn equal_edits_share_attribute_lists_and_call_payloads() {
+    let src = r#"
+declare void @h(ptr)
+define void @a(ptr %p) #0 {
+  call void @h(ptr %p)
+  ret void
+}
+define void @b(ptr %p) #0 {
+  call void @h(ptr %p)
+  ret void
+}
+attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
+"#;
+    let mut m = parse(src);
+    for name in ["a", "b"] {
+        let f = func(&m, name);
+        // Removing `noinline` expands the group into the function's list.
+        assert!(m.remove_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+        m.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::AlwaysInline));
+        let call = calls_in(&m, f)[0];
+        m.add_call_attr(call, AttrSlot::Param(0), Attr::Enum(AttrKind::NoUndef))
+            .unwrap();
+    }
+    let (fa, fb) = (m.func_by_name("a").unwrap(), m.func_by_name("b").unwrap());
+    let list = |m: &Module, f| m.funcs[f].fn_attrs.attrs.clone();
+    assert_eq!(list(&m, fa).len(), 3);
+    assert!(list(&m, fa).shares(&list(&m, fb)));
+    let call_of = |m: &Module, f| {
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let i = m.block_insts(b).next().unwrap();
+        match &m.insts[i].extra {
+            nvpass_ir::inst::Extra::Call(c) => std::sync::Arc::clone(c),
+            e => panic!("{e:?}"),
+        }
+    };
+    assert!(std::sync::Arc::ptr_eq(&call_of(&m, fa), &call_of(&m, fb)));
+    // Editing one leaves the other.
+    let f = func(&m, "b");
+    m.remove_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::AlwaysInline));
+    let call = calls_in(&m, f)[0];
+    m.remove_call_attr(call, AttrSlot::Param(0), AttrKey::Kind(AttrKind::NoUndef));
+    assert!(!list(&m, fa).shares(&list(&m, fb)));
+    assert!(!std::sync::Arc::ptr_eq(&call_of(&m, fa), &call_of(&m, fb)));
+    let out = verified(&m);
+    assert!(out.contains("call void @h(ptr noundef %p)\n"), "{out}");
+    assert!(out.contains("call void @h(ptr %p)\n"), "{out}");
+}

@@ -692,21 +692,21 @@ fn function_extras() {
     m.funcs[f].linkage = Linkage::LinkOnceOdr;
     m.funcs[f].cc = CallConv::PtxKernel;
     let s26_ = m.sym(".text");
-    m.funcs[f].section = Some(s26_);
-    m.funcs[f].comdat = Some(None);
-    m.funcs[f].align = Some(16);
+    m.funcs[f].extras_mut().section = Some(s26_);
+    m.funcs[f].extras_mut().comdat = Some(None);
+    m.funcs[f].extras_mut().align = Some(16);
     let s27_ = m.sym("shadow");
-    m.funcs[f].gc = Some(s27_);
+    m.funcs[f].extras_mut().gc = Some(s27_);
     let s28_ = m.sym("noinline");
     m.funcs[f].fn_attrs.attrs.push(Attr::Enum(s28_));
     let c = m.const_int(i32t, 1);
     let o = m.add_use(c, User::Func(f), 1);
-    m.funcs[f].extra_ops[1] = Some(o);
+    m.funcs[f].extras_mut().extra_ops[1] = Some(o);
     let g = add_func(&mut m, Some("1bad name"), v, &[], false, true);
     let gb = m.append_block(g, None);
     ret_void(&mut m, gb);
     let s29_ = m.sym("cd");
-    m.funcs[g].comdat = Some(Some(s29_));
+    m.funcs[g].extras_mut().comdat = Some(Some(s29_));
     let s30_ = m.sym("cd");
     let s31_ = m.sym("any");
     m.comdats.push((s30_, s31_));
@@ -1161,7 +1161,7 @@ fn control_flow_and_misc() {
         Extra::None,
         None,
     );
-    m.insts[sw].blocks.extend([b3, b2, b3]);
+    m.set_block_ops(sw, &[b3, b2, b3]);
     let s33_ = m.types.void();
     let ib = ins(
         &mut m,
@@ -1172,7 +1172,7 @@ fn control_flow_and_misc() {
         Extra::None,
         None,
     );
-    m.insts[ib].blocks.extend([b3, b1]);
+    m.set_block_ops(ib, &[b3, b1]);
     let ph = phi(&mut m, b3, i32t, &[(x, b1), (x, b1), (two, b2)], Some("ph"));
     let phv = res(&m, ph);
     ret(&mut m, b3, phv);
@@ -1251,7 +1251,7 @@ fn calls() {
         let cd = m.insts[c2].call_mut().unwrap();
         cd.ret_attrs.attrs.push(ret_attr);
         cd.param_attrs.push(AttrSet {
-            attrs: smallvec![noundef],
+            attrs: [noundef].into_iter().collect(),
             groups: Default::default(),
         });
         cd.fn_attrs.groups.push(3);
@@ -1296,13 +1296,16 @@ fn calls() {
     let md = m.mds.push(MdNode {
         distinct: false,
         inline: false,
-        kind: MdKind::Tuple(vec![]),
+        kind: MdKind::Tuple(Box::default()),
     });
     m.md_numbered.push((0, md));
-    m.insts[ci].md.push(Attachment {
-        kind: srcloc,
-        node: md,
-    });
+    m.push_attachment(
+        ci,
+        Attachment {
+            kind: srcloc,
+            node: md,
+        },
+    );
     // bundles
     let cd = CallData {
         fn_ty: Some(m.funcs[callee].ty),
@@ -1363,7 +1366,7 @@ fn invoke_and_landingpad() {
     let f = add_func(&mut m, Some("f"), v, &[], false, true);
     let pv = fval(&m, pers);
     let o = m.add_use(pv, User::Func(f), 0);
-    m.funcs[f].extra_ops[0] = Some(o);
+    m.funcs[f].extras_mut().extra_ops[0] = Some(o);
     let e = m.append_block(f, None);
     let ok = block(&mut m, f, "ok");
     let bad = block(&mut m, f, "bad");
@@ -1382,7 +1385,7 @@ fn invoke_and_landingpad() {
         Extra::Call(std::sync::Arc::new(cd)),
         None,
     );
-    m.insts[iv].blocks.extend([ok, bad]);
+    m.set_block_ops(iv, &[ok, bad]);
     ret_void(&mut m, ok);
     let null = m.const_scalar(p0, Const::Null);
     let lp = ins(
@@ -1467,11 +1470,11 @@ fn metadata() {
     let n0 = m.mds.push(MdNode {
         distinct: false,
         inline: false,
-        kind: MdKind::Tuple(vec![
+        kind: MdKind::Tuple(Box::new([
             MdRef::Value(p0, fv),
             MdRef::String(str_kernel),
             MdRef::Value(i32t, one),
-        ]),
+        ])),
     });
     let file = {
         let n = MdNode {
@@ -1533,7 +1536,7 @@ fn metadata() {
     let unnumbered = m.mds.push(MdNode {
         distinct: false,
         inline: false,
-        kind: MdKind::Tuple(vec![MdRef::Null]),
+        kind: MdKind::Tuple(Box::new([MdRef::Null])),
     });
     for (i, md) in [n0, file, sp, loc].into_iter().enumerate() {
         m.md_numbered.push((i as u32, md));
@@ -1569,15 +1572,21 @@ fn metadata() {
     let mv2 = m.new_md_value(MdRef::Node(expr), None);
     let c = call(&mut m, e, dbg_fn, &[mv1, mv2], None);
     let s40_ = m.sym("dbg");
-    m.insts[c].md.push(Attachment {
-        kind: s40_,
-        node: loc,
-    });
+    m.push_attachment(
+        c,
+        Attachment {
+            kind: s40_,
+            node: loc,
+        },
+    );
     let s41_ = m.sym("other");
-    m.insts[c].md.push(Attachment {
-        kind: s41_,
-        node: unnumbered,
-    });
+    m.push_attachment(
+        c,
+        Attachment {
+            kind: s41_,
+            node: unnumbered,
+        },
+    );
     // a debug record
     let dv = m.sym("value");
     let r1 = m.new_md_value(MdRef::Null, Some(x));
@@ -1595,10 +1604,13 @@ fn metadata() {
     );
     let r = ret_void(&mut m, e);
     let s42_ = m.sym("dbg");
-    m.insts[r].md.push(Attachment {
-        kind: s42_,
-        node: loc,
-    });
+    m.push_attachment(
+        r,
+        Attachment {
+            kind: s42_,
+            node: loc,
+        },
+    );
     check(
         &m,
         "\ndefine void @k(i32 %x) !dbg !2 {\n\

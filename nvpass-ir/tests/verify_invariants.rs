@@ -81,7 +81,7 @@ fn loop_module() -> (Module, Func) {
     );
     let nxv = res(&m, nx);
     m.push_operand(ph, nxv);
-    m.insts[ph].blocks.push(l);
+    m.push_block_op(ph, l);
     let c = call(&mut m, l, callee, &[nxv], Some("c"));
     let cv = res(&m, c);
     let cmp = ins(
@@ -198,7 +198,7 @@ fn successor_in_another_function() {
     ret_void(&mut m, ob);
     let e = blk(&m, f, "entry");
     let t = m.terminator(e).unwrap();
-    m.insts[t].blocks[0] = ob;
+    m.inst_block_ops_mut(t)[0] = ob;
     expect_err(&m, "is not a block of this function");
 }
 
@@ -221,7 +221,7 @@ fn phi_missing_predecessor() {
     let (mut m, _) = loop_module();
     let ph = named_inst(&m, "i");
     m.remove_operand(ph, 1);
-    m.insts[ph].blocks.pop();
+    m.remove_block_op(ph, m.inst_block_ops(ph).len() - 1);
     expect_err(
         &m,
         "[phi] incoming blocks do not match the block's predecessors",
@@ -232,7 +232,7 @@ fn phi_missing_predecessor() {
 fn phi_count_mismatch() {
     let (mut m, _) = loop_module();
     let ph = named_inst(&m, "i");
-    m.insts[ph].blocks.pop();
+    m.remove_block_op(ph, m.inst_block_ops(ph).len() - 1);
     expect_err(&m, "[phi] 2 incoming values but 1 incoming blocks");
 }
 
@@ -249,16 +249,17 @@ fn phi_edges_are_a_multiset() {
     let one = m.const_int(i32t, 1);
     let two = m.const_int(i32t, 2);
     let sw = ins(&mut m, e, Opcode::Switch, v, &[x, one], Extra::None, None);
-    m.insts[sw].blocks.extend([t, t]);
+    m.push_block_op(sw, t);
+    m.push_block_op(sw, t);
     let ph = phi(&mut m, t, i32t, &[(two, e)], Some("p"));
     let pv = res(&m, ph);
     ret(&mut m, t, pv);
     expect_err(&m, "[phi] incoming blocks do not match");
     m.push_operand(ph, two);
-    m.insts[ph].blocks.push(e);
+    m.push_block_op(ph, e);
     expect_ok(&m);
     // Same block, different values.
-    let o = m.insts[ph].ops[1];
+    let o = m.inst_ops(ph)[1];
     let u = nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(ph), 1);
     let _ = o;
     m.set_operand(u, one);
@@ -350,8 +351,8 @@ fn phi_use_checked_at_incoming_block_end() {
     ret(&mut m, j, pv);
     expect_ok(&m);
     // wrong: av flowing in from b
-    m.insts[ph].blocks[0] = b;
-    m.insts[ph].blocks[1] = a;
+    m.inst_block_ops_mut(ph)[0] = b;
+    m.inst_block_ops_mut(ph)[1] = a;
     expect_err(
         &m,
         "[dominance] incoming value 0 does not dominate the end of its incoming block",
@@ -409,7 +410,6 @@ fn icmp_operands_and_result() {
     let (mut m, _) = loop_module();
     let cmp = named_inst(&m, "cmp");
     let i32t = m.types.int(32);
-    m.insts[cmp].ty = i32t;
     let r = res(&m, cmp);
     m.values[r].ty = i32t;
     expect_err(&m, "[type] compare result must be i1");
@@ -708,6 +708,8 @@ fn value_from_another_function() {
     let _ = f;
 }
 
+/// An instruction's type is its result's: retyping the result retypes the
+/// instruction, which the type rules then reject.
 #[test]
 fn result_must_match() {
     let (mut m, _) = loop_module();
@@ -715,15 +717,18 @@ fn result_must_match() {
     let i64t = m.types.int(64);
     let r = res(&m, nx);
     m.values[r].ty = i64t;
-    expect_err(&m, "[result] result type differs");
+    expect_err(
+        &m,
+        "[type] binary operator operands must have the result type",
+    );
 }
 
 #[test]
 fn use_lists_are_consistent() {
     let (mut m, _) = loop_module();
     let nx = named_inst(&m, "next");
-    let Operand { value, pos } = m.insts[nx].ops[0];
-    m.insts[nx].ops[0] = Operand {
+    let Operand { value, pos } = m.inst_ops(nx)[0];
+    m.inst_ops_mut(nx)[0] = Operand {
         value,
         pos: pos + 7,
     };
@@ -732,11 +737,11 @@ fn use_lists_are_consistent() {
 
     let (mut m, _) = loop_module();
     let nx = named_inst(&m, "next");
-    let v = m.insts[nx].ops[1].value;
-    m.values[v].users.push(nvpass_ir::value::Use::new(
-        nvpass_ir::value::User::Inst(nx),
-        0,
-    ));
+    let v = m.inst_ops(nx)[1].value;
+    m.push_raw_use(
+        v,
+        nvpass_ir::value::Use::new(nvpass_ir::value::User::Inst(nx), 0),
+    );
     let errs = verify_use_lists(&m).unwrap_err();
     assert!(
         errs[0]
@@ -753,9 +758,9 @@ fn use_lists_are_consistent() {
 fn use_list_duplicate_of_a_valid_use() {
     let (mut m, _) = loop_module();
     let nx = named_inst(&m, "next");
-    let Operand { value, pos } = m.insts[nx].ops[0];
-    let u = m.values[value].users[pos as usize];
-    m.values[value].users.push(u);
+    let Operand { value, pos } = m.inst_ops(nx)[0];
+    let u = m.users(value)[pos as usize];
+    m.push_raw_use(value, u);
     let errs = verify_use_lists(&m).unwrap_err();
     assert_eq!(errs.len(), 1, "{errs:?}");
     assert!(
@@ -830,17 +835,21 @@ fn never_panics_on_corrupted_modules() {
             match rnd() % 10 {
                 0 if !d.ops.is_empty() => {
                     let k = (rnd() as usize) % d.ops.len();
-                    d.ops[k].value = Value::from_u32((rnd() % (nv + 3)) as u32);
+                    m.inst_ops_mut(i)[k].value = Value::from_u32((rnd() % (nv + 3)) as u32);
                 }
                 1 if !d.ops.is_empty() => {
                     let k = (rnd() as usize) % d.ops.len();
-                    d.ops[k].pos = (rnd() % 5) as u32;
+                    m.inst_ops_mut(i)[k].pos = (rnd() % 5) as u32;
                 }
                 2 => d.next = Some(nvpass_ir::Inst::from_u32((rnd() % (ni + 2)) as u32)).into(),
-                3 => d.blocks.push(Block::from_u32((rnd() % (nb + 2)) as u32)),
-                4 => d.ty = Type::from_u32((rnd() % (nt + 2)) as u32),
+                3 => m.push_block_op(i, Block::from_u32((rnd() % (nb + 2)) as u32)),
+                4 => {
+                    if let Some(r) = d.result.expand() {
+                        m.values[r].ty = Type::from_u32((rnd() % (nt + 2)) as u32);
+                    }
+                }
                 5 => {
-                    d.ops.clear();
+                    d.ops = Default::default();
                 }
                 6 => d.extra = Extra::None,
                 7 => d.seg = Some(nvpass_ir::Seg::from_u32((rnd() % (ns + 2)) as u32)).into(),

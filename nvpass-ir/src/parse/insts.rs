@@ -6,6 +6,7 @@ use super::PResult;
 use crate::attr::AttrSet;
 use crate::entity::{Block, Inst, Sym, Type, Value};
 use crate::inst::{Align, Bundle, CallData, Extra, InstFlags, Opcode, Ordering, TailKind};
+use crate::metadata::Attachment;
 use crate::short::ShortVec;
 use crate::types::{NamedBody, TypeData};
 use alloc::boxed::Box;
@@ -14,13 +15,12 @@ use alloc::vec::Vec;
 use smallvec::SmallVec;
 
 impl Parser<'_> {
-    /// Creates a detached instruction with result type `ty` (the result
-    /// value is attached by `define_result`).
-    fn mk(&mut self, op: Opcode, ty: Type, ops: &[Value], extra: Extra) -> PResult<Inst> {
+    /// Creates a detached instruction with no result: `define_result`
+    /// gives it one of the type the caller returns.
+    fn mk(&mut self, op: Opcode, ops: &[Value], extra: Extra) -> PResult<Inst> {
         self.check_operand_count(ops.len())?;
         let void = self.ty_void;
         let i = self.m.new_inst(op, void, ops, extra, None);
-        self.m.insts[i].ty = ty;
         Ok(i)
     }
 
@@ -87,13 +87,16 @@ impl Parser<'_> {
     ) -> PResult<(Inst, bool)> {
         self.define_result(inst, ty, key, off)?;
         if md {
+            let mut list: SmallVec<[Attachment; 4]> = SmallVec::new();
             while self.tok.kind == Tk::Comma {
                 if self.peek()?.kind != Tk::MetaVar {
                     return Err(self.err("expected instruction opcode"));
                 }
                 self.bump()?;
-                let a = self.parse_attachment()?;
-                self.m.insts[inst].md.push(a);
+                list.push(self.parse_attachment()?);
+            }
+            if !list.is_empty() {
+                self.m.set_attachments(inst, &list);
             }
         }
         Ok((inst, term))
@@ -113,10 +116,7 @@ impl Parser<'_> {
         } else {
             self.ty_void
         };
-        Ok((
-            self.mk(Opcode::Verbatim, ty, &[], Extra::Verbatim(text))?,
-            ty,
-        ))
+        Ok((self.mk(Opcode::Verbatim, &[], Extra::Verbatim(text))?, ty))
     }
 
     /// True if the current token is ',' followed by something other than
@@ -158,7 +158,7 @@ impl Parser<'_> {
                         ));
                     }
                     let void = self.ty_void;
-                    return Ok((self.mk(Ret, void, &[], Extra::None)?, void));
+                    return Ok((self.mk(Ret, &[], Extra::None)?, void));
                 }
                 let v = self.parse_value(ty)?;
                 if ty != want {
@@ -171,14 +171,14 @@ impl Parser<'_> {
                     ));
                 }
                 let void = self.ty_void;
-                Ok((self.mk(Ret, void, &[v], Extra::None)?, void))
+                Ok((self.mk(Ret, &[v], Extra::None)?, void))
             }
             Br => {
                 let void = self.ty_void;
                 if self.is_kw(b"label") {
                     let b = self.parse_label_ref()?;
-                    let i = self.mk(Br, void, &[], Extra::None)?;
-                    self.m.insts[i].blocks.push(b);
+                    let i = self.mk(Br, &[], Extra::None)?;
+                    self.m.set_block_ops(i, &[b]);
                     return Ok((i, void));
                 }
                 let off = self.tok.start;
@@ -192,8 +192,8 @@ impl Parser<'_> {
                 let a = self.parse_label_ref()?;
                 self.expect(Tk::Comma, "expected ',' after true destination")?;
                 let b = self.parse_label_ref()?;
-                let i = self.mk(Br, void, &[c], Extra::None)?;
-                self.m.insts[i].blocks.extend([a, b]);
+                let i = self.mk(Br, &[c], Extra::None)?;
+                self.m.set_block_ops(i, &[a, b]);
                 Ok((i, void))
             }
             Switch => {
@@ -223,8 +223,8 @@ impl Parser<'_> {
                     ops.push(v);
                     blocks.push(b);
                 }
-                let i = self.mk(Switch, void, &ops, Extra::None)?;
-                self.m.insts[i].blocks = blocks;
+                let i = self.mk(Switch, &ops, Extra::None)?;
+                self.m.set_block_ops(i, &blocks);
                 Ok((i, void))
             }
             IndirectBr => {
@@ -248,8 +248,8 @@ impl Parser<'_> {
                         self.expect(Tk::Comma, "expected ',' or ']' in indirectbr list")?;
                     }
                 }
-                let i = self.mk(IndirectBr, void, &[a], Extra::None)?;
-                self.m.insts[i].blocks = blocks;
+                let i = self.mk(IndirectBr, &[a], Extra::None)?;
+                self.m.set_block_ops(i, &blocks);
                 Ok((i, void))
             }
             Invoke | CallBr => self.parse_call(op, TailKind::None),
@@ -257,11 +257,11 @@ impl Parser<'_> {
             Resume => {
                 let void = self.ty_void;
                 let (_, v) = self.parse_typed_value()?;
-                Ok((self.mk(Resume, void, &[v], Extra::None)?, void))
+                Ok((self.mk(Resume, &[v], Extra::None)?, void))
             }
             Unreachable => {
                 let void = self.ty_void;
-                Ok((self.mk(Unreachable, void, &[], Extra::None)?, void))
+                Ok((self.mk(Unreachable, &[], Extra::None)?, void))
             }
             FNeg => {
                 let flags = self.parse_flags()?;
@@ -272,7 +272,7 @@ impl Parser<'_> {
                     off,
                     "invalid operand type for instruction",
                 )?;
-                let i = self.mk(FNeg, t, &[v], Extra::None)?;
+                let i = self.mk(FNeg, &[v], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -289,7 +289,7 @@ impl Parser<'_> {
                     self.is_int_like(t)
                 };
                 self.check(ok, off, "invalid operand type for instruction")?;
-                let i = self.mk(op, t, &[a, b], Extra::None)?;
+                let i = self.mk(op, &[a, b], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -298,7 +298,7 @@ impl Parser<'_> {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect_kw(b"to", "expected 'to' after cast value")?;
                 let dt = self.parse_type()?;
-                let i = self.mk(op, dt, &[v], Extra::None)?;
+                let i = self.mk(op, &[v], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, dt))
             }
@@ -316,7 +316,7 @@ impl Parser<'_> {
                 };
                 self.check(ok, off, "invalid operand type for instruction")?;
                 let rt = self.cmp_result_type(t);
-                let i = self.mk(op, rt, &[a, b], Extra::Cmp(pred))?;
+                let i = self.mk(op, &[a, b], Extra::Cmp(pred))?;
                 self.m.insts[i].flags = flags;
                 Ok((i, rt))
             }
@@ -343,8 +343,8 @@ impl Parser<'_> {
                     }
                     self.bump()?;
                 }
-                let i = self.mk(Phi, ty, &ops, Extra::None)?;
-                self.m.insts[i].blocks = blocks;
+                let i = self.mk(Phi, &ops, Extra::None)?;
+                self.m.set_block_ops(i, &blocks);
                 self.m.insts[i].flags = flags;
                 Ok((i, ty))
             }
@@ -359,7 +359,7 @@ impl Parser<'_> {
                 if t2 != t {
                     return Err(self.type_err(off, "select operand", t2, t));
                 }
-                let i = self.mk(Select, t, &[c, a, b], Extra::None)?;
+                let i = self.mk(Select, &[c, a, b], Extra::None)?;
                 self.m.insts[i].flags = flags;
                 Ok((i, t))
             }
@@ -367,11 +367,11 @@ impl Parser<'_> {
                 let (_, v) = self.parse_typed_value()?;
                 self.expect(Tk::Comma, "expected ',' after vaarg operand")?;
                 let t = self.parse_type()?;
-                Ok((self.mk(VAArg, t, &[v], Extra::None)?, t))
+                Ok((self.mk(VAArg, &[v], Extra::None)?, t))
             }
             Freeze => {
                 let (t, v) = self.parse_typed_value()?;
-                Ok((self.mk(Freeze, t, &[v], Extra::None)?, t))
+                Ok((self.mk(Freeze, &[v], Extra::None)?, t))
             }
             LandingPad => {
                 let t = self.parse_type()?;
@@ -396,7 +396,7 @@ impl Parser<'_> {
                         self.err("landingpad instruction needs at least one clause or cleanup")
                     );
                 }
-                let i = self.mk(LandingPad, t, &ops, Extra::LandingPad(Box::new(kinds)))?;
+                let i = self.mk(LandingPad, &ops, Extra::LandingPad(Box::new(kinds)))?;
                 if cleanup {
                     self.m.insts[i].flags |= InstFlags::CLEANUP;
                 }
@@ -410,7 +410,7 @@ impl Parser<'_> {
                 let TypeData::Vector { elem, .. } = *self.m.types.get(vt) else {
                     return Err(self.err_at(off, "invalid extractelement operands".into()));
                 };
-                Ok((self.mk(ExtractElement, elem, &[v, idx], Extra::None)?, elem))
+                Ok((self.mk(ExtractElement, &[v, idx], Extra::None)?, elem))
             }
             InsertElement => {
                 let off = self.tok.start;
@@ -424,7 +424,7 @@ impl Parser<'_> {
                     off,
                     "invalid insertelement operands",
                 )?;
-                Ok((self.mk(InsertElement, vt, &[v, e, idx], Extra::None)?, vt))
+                Ok((self.mk(InsertElement, &[v, e, idx], Extra::None)?, vt))
             }
             ShuffleVector => {
                 let off = self.tok.start;
@@ -443,7 +443,7 @@ impl Parser<'_> {
                     elem,
                     scalable,
                 });
-                Ok((self.mk(ShuffleVector, rt, &[a, b, mask], Extra::None)?, rt))
+                Ok((self.mk(ShuffleVector, &[a, b, mask], Extra::None)?, rt))
             }
             ExtractValue => {
                 let off = self.tok.start;
@@ -451,7 +451,7 @@ impl Parser<'_> {
                 let idx = self.parse_indices()?;
                 let rt = self.indexed_type(at, &idx, off, "extractvalue")?;
                 Ok((
-                    self.mk(ExtractValue, rt, &[a], Extra::Indices(Box::new(idx)))?,
+                    self.mk(ExtractValue, &[a], Extra::Indices(Box::new(idx)))?,
                     rt,
                 ))
             }
@@ -474,7 +474,7 @@ impl Parser<'_> {
                     ));
                 }
                 Ok((
-                    self.mk(InsertValue, at, &[a, v], Extra::Indices(Box::new(idx)))?,
+                    self.mk(InsertValue, &[a, v], Extra::Indices(Box::new(idx)))?,
                     at,
                 ))
             }
@@ -506,7 +506,7 @@ impl Parser<'_> {
                     }
                     ops.push(iv);
                 }
-                let i = self.mk(GetElementPtr, rt, &ops, Extra::Gep { source_ty: sty })?;
+                let i = self.mk(GetElementPtr, &ops, Extra::Gep { source_ty: sty })?;
                 self.m.insts[i].flags = flags;
                 Ok((i, rt))
             }
@@ -591,7 +591,6 @@ impl Parser<'_> {
         let ops: SmallVec<[Value; 1]> = count.into_iter().collect();
         let i = self.mk(
             Opcode::Alloca,
-            rt,
             &ops,
             Extra::Alloca {
                 ty,
@@ -792,7 +791,6 @@ impl Parser<'_> {
         }
         let i = self.mk(
             op,
-            rt,
             &ops,
             Extra::Mem {
                 align,
@@ -957,9 +955,10 @@ impl Parser<'_> {
             tail,
             addrspace,
         };
-        let i = self.mk(op, ret, &ops, Extra::Call(alloc::sync::Arc::new(cd)))?;
+        let cd = self.m.share_call_data(cd);
+        let i = self.mk(op, &ops, Extra::Call(cd))?;
         self.m.insts[i].flags = flags;
-        self.m.insts[i].blocks = blocks;
+        self.m.set_block_ops(i, &blocks);
         Ok((i, ret))
     }
 
@@ -987,7 +986,6 @@ impl Parser<'_> {
                 self.expect(Tk::Comma, "expected ',' in debug record")?;
             }
         }
-        let void = self.ty_void;
-        self.mk(Opcode::DbgRecord, void, &ops, Extra::DbgRecord(kind))
+        self.mk(Opcode::DbgRecord, &ops, Extra::DbgRecord(kind))
     }
 }

@@ -114,7 +114,7 @@ impl<'a> Parser<'a> {
         let md = self.m.mds.push(MdNode {
             distinct: false,
             inline: false,
-            kind: MdKind::Tuple(Vec::new()),
+            kind: MdKind::Tuple(alloc::boxed::Box::default()),
         });
         self.md_nums.insert(n, md, Some(off));
         md
@@ -138,7 +138,7 @@ impl<'a> Parser<'a> {
                 MdNode {
                     distinct,
                     inline: false,
-                    kind: MdKind::Tuple(ops),
+                    kind: MdKind::Tuple(ops.into()),
                 }
             }
             Tk::IntType | Tk::Keyword if !distinct => {
@@ -259,7 +259,7 @@ impl<'a> Parser<'a> {
                         Ok(MdRef::Node(self.m.mds.push(MdNode {
                             distinct: false,
                             inline: true,
-                            kind: MdKind::Tuple(ops),
+                            kind: MdKind::Tuple(ops.into()),
                         })))
                     }
                     _ => Err(self.err("expected metadata string or node")),
@@ -319,7 +319,7 @@ impl<'a> Parser<'a> {
             return Ok(MdNode {
                 distinct,
                 inline,
-                kind: MdKind::ArgList(ops),
+                kind: MdKind::ArgList(ops.into()),
             });
         }
         // Names and verbatim values are kept as spans until the node is
@@ -415,7 +415,8 @@ impl<'a> Parser<'a> {
             return None;
         }
         let (column, mut i) = match &*name(1)? {
-            b"column" => (Some(number(1)?), 2),
+            // `column: 0` is not LLVM's form (it writes no column).
+            b"column" => (Some(core::num::NonZeroU32::new(number(1)?)?), 2),
             _ => (None, 1),
         };
         if *name(i)? != *b"scope" {

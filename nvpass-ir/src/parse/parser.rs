@@ -75,11 +75,12 @@ pub(crate) struct Parser<'a> {
     gfwd: HashMap<Key, (Value, u32)>,
     gnum: Vec<Value>,
     pub md_nums: super::meta::MdNumbers,
-    attr_refs: Vec<(u32, u32)>,
+    /// First reference of each attribute group not defined when it was
+    /// referenced (groups usually follow the functions naming them).
+    attr_refs: HashMap<u32, u32>,
     attr_defs: HashSet<u32>,
     comdat_defs: HashSet<Sym>,
     comdat_refs: Vec<(Sym, u32)>,
-    block_labels: HashMap<(Func, Key), Block>,
     /// Unresolved `blockaddress`: (value, function value, block key, offset).
     pub pending_ba: Vec<(Value, Value, Key, u32)>,
     pub f: Option<FnState>,
@@ -88,6 +89,35 @@ pub(crate) struct Parser<'a> {
     pub ty_void: Type,
     pub ty_label: Type,
     pub ty_md: Type,
+}
+
+/// The label of every block of `f`, as the text names them: a named block
+/// by its name; an unnamed one by its number, counted as the reader counts
+/// (unnamed parameters, then in layout order each unnamed block and each
+/// unnamed instruction result).
+fn block_labels(m: &Module, f: Func) -> HashMap<Key, Block> {
+    let mut labels = HashMap::new();
+    let unnamed = |v: Value| m.values[v].name.is_none();
+    let mut n = m.funcs[f]
+        .params
+        .iter()
+        .filter(|p| unnamed(p.value))
+        .count() as u32;
+    for b in m.func_blocks(f) {
+        match m.blocks[b].name {
+            Some(s) => labels.insert(Key::Name(s), b),
+            None => {
+                n += 1;
+                labels.insert(Key::Num(n - 1), b)
+            }
+        };
+        for i in m.block_insts(b) {
+            if m.insts[i].result.expand().is_some_and(unnamed) {
+                n += 1;
+            }
+        }
+    }
+    labels
 }
 
 /// Keywords that never start an attribute.
@@ -202,11 +232,10 @@ impl<'a> Parser<'a> {
             gfwd: HashMap::new(),
             gnum: Vec::new(),
             md_nums: Default::default(),
-            attr_refs: Vec::new(),
+            attr_refs: HashMap::new(),
             attr_defs: HashSet::new(),
             comdat_defs: HashSet::new(),
             comdat_refs: Vec::new(),
-            block_labels: HashMap::new(),
             pending_ba: Vec::new(),
             f: None,
             ty_ptr,
@@ -218,7 +247,11 @@ impl<'a> Parser<'a> {
     }
 
     pub fn finish(self) -> Module {
-        self.m
+        let mut m = self.m;
+        // Use lists grew one use at a time, interleaved: drop the slots
+        // their moves left behind.
+        m.compact_pools();
+        m
     }
 
     /// Moves the parsing state onto another piece of source text, for
@@ -243,7 +276,6 @@ impl<'a> Parser<'a> {
             attr_defs: self.attr_defs,
             comdat_defs: self.comdat_defs,
             comdat_refs: self.comdat_refs,
-            block_labels: self.block_labels,
             pending_ba: self.pending_ba,
             f: None,
             ty_ptr: self.ty_ptr,
@@ -928,13 +960,20 @@ impl<'a> Parser<'a> {
         if let Some((off, msg)) = first {
             return Err(self.err_at(off, msg));
         }
-        // Block addresses naming functions parsed after the use.
+        // Block addresses naming other functions: their labels are
+        // rebuilt only for the functions named.
+        let mut labels: HashMap<Func, HashMap<Key, Block>> = HashMap::new();
         for (v, fv, key, off) in core::mem::take(&mut self.pending_ba) {
             let f = match self.m.values[fv].kind {
                 ValueKind::Func(f) if self.m.funcs[f].is_definition => f,
                 _ => return Err(self.err_at(off, "expected function name in blockaddress".into())),
             };
-            let Some(&b) = self.block_labels.get(&(f, key)) else {
+            let found = labels
+                .entry(f)
+                .or_insert_with(|| block_labels(&self.m, f))
+                .get(&key)
+                .copied();
+            let Some(b) = found else {
                 return Err(self.err_at(
                     off,
                     format!(
@@ -943,8 +982,8 @@ impl<'a> Parser<'a> {
                     ),
                 ));
             };
-            self.m.values[v].kind =
-                ValueKind::Const(alloc::boxed::Box::new(Const::BlockAddress(f, b)));
+            let c = self.m.const_data.push(Const::BlockAddress(f, b));
+            self.m.values[v].kind = ValueKind::Const(c);
             if let Some((&o, rest)) = self.m.value_ops(v).split_last() {
                 let rest: alloc::boxed::Box<[_]> = rest.into();
                 self.m.remove_use(o);
@@ -1111,7 +1150,7 @@ impl<'a> Parser<'a> {
         }
         self.m.attr_groups.push(AttrGroup {
             id,
-            attrs: set.attrs.into_iter().collect(),
+            attrs: set.attrs.iter().cloned().collect(),
         });
         Ok(())
     }
@@ -1121,6 +1160,18 @@ impl<'a> Parser<'a> {
     /// Parses attributes into `set` until a token that cannot start one.
     /// `fn_align` receives a function's `align N`.
     pub fn parse_attrs(
+        &mut self,
+        ctx: ACtx,
+        set: &mut AttrSet,
+        fn_align: Option<&mut Option<u64>>,
+    ) -> PResult<()> {
+        let r = self.parse_attrs_inner(ctx, set, fn_align);
+        let attrs = core::mem::take(&mut set.attrs);
+        set.attrs = self.m.share_attr_list(attrs);
+        r
+    }
+
+    fn parse_attrs_inner(
         &mut self,
         ctx: ACtx,
         set: &mut AttrSet,
@@ -1147,7 +1198,10 @@ impl<'a> Parser<'a> {
                     if !matches!(ctx, ACtx::Fn | ACtx::CallFn | ACtx::Global) {
                         return Err(self.err("attribute group reference not allowed here"));
                     }
-                    self.attr_refs.push((t.val as u32, t.start));
+                    let id = t.val as u32;
+                    if !self.attr_defs.contains(&id) {
+                        self.attr_refs.entry(id).or_insert(t.start);
+                    }
                     set.groups.push(t.val as u32);
                     self.bump()?;
                 }
@@ -1795,14 +1849,17 @@ impl<'a> Parser<'a> {
             ty: fty,
             params: plist,
             unnamed_addr,
-            addrspace,
             fn_attrs,
-            section,
-            partition,
-            comdat,
-            align,
-            gc,
-            extra_ops,
+            extras: crate::module::FuncExtras {
+                addrspace,
+                section,
+                partition,
+                comdat,
+                align,
+                gc,
+                extra_ops,
+            }
+            .boxed(),
             md,
             first_block: PackedOption::default(),
             last_block: PackedOption::default(),
@@ -1849,17 +1906,6 @@ impl<'a> Parser<'a> {
                 off,
                 format!("use of undefined value '{}'", self.key_str('%', k)),
             ));
-        }
-        let f = st.func;
-        for (s, l) in st.named {
-            if let Local::B(b) = l {
-                self.block_labels.insert((f, Key::Name(s)), b);
-            }
-        }
-        for (n, l) in st.nums.into_iter().enumerate() {
-            if let Local::B(b) = l {
-                self.block_labels.insert((f, Key::Num(n as u32)), b);
-            }
         }
         Ok(())
     }

@@ -730,7 +730,7 @@ impl<'a> Printer<'a> {
                 self.local_ref(v)
             }
             ValueKind::Global(_) | ValueKind::Func(_) | ValueKind::Alias(_) => self.global_ref(v),
-            ValueKind::Const(c) => self.constant(v, c),
+            ValueKind::Const(c) => self.constant(v, &m.const_data[*c]),
             ValueKind::Metadata(r) => {
                 if let Some(o) = m.value_ops(v).first() {
                     self.typed_operand(o.value);
@@ -1100,7 +1100,7 @@ impl<'a> Printer<'a> {
                 self.u(l.line.into());
                 if let Some(c) = l.column {
                     self.s(", column: ");
-                    self.u(c.into());
+                    self.u(c.get().into());
                 }
                 self.s(", scope: ");
                 self.md_ref(MdRef::Node(l.scope));
@@ -1398,10 +1398,7 @@ impl<'a> Printer<'a> {
         // LLVM writes a constant-expression aliasee without its type
         // (`alias i32, getelementptr (...)`); the parser reads both forms.
         let t = ad.target.value;
-        let is_expr = matches!(
-            m.values.get(t).and_then(|d| d.constant()),
-            Some(Const::Expr { .. })
-        );
+        let is_expr = matches!(m.constant(t), Some(Const::Expr { .. }));
         if is_expr {
             self.operand(t);
         } else {
@@ -1526,21 +1523,21 @@ impl<'a> Printer<'a> {
             self.c(b' ');
             self.sym(u);
         }
-        if let Some(a) = fd.addrspace {
+        if let Some(a) = fd.extras().addrspace {
             self.s(" addrspace(");
             self.u(a as u64);
             self.c(b')');
         }
         self.fn_attrs(&fd.fn_attrs);
-        if let Some(s) = fd.section {
+        if let Some(s) = fd.extras().section {
             self.s(" section ");
             self.quoted(s);
         }
-        if let Some(s) = fd.partition {
+        if let Some(s) = fd.extras().partition {
             self.s(" partition ");
             self.quoted(s);
         }
-        if let Some(c) = fd.comdat {
+        if let Some(c) = fd.extras().comdat {
             self.s(" comdat");
             if let Some(c) = c {
                 self.c(b'(');
@@ -1548,11 +1545,11 @@ impl<'a> Printer<'a> {
                 self.c(b')');
             }
         }
-        if let Some(a) = fd.align {
+        if let Some(a) = fd.extras().align {
             self.s(" align ");
             self.u(a);
         }
-        if let Some(g) = fd.gc {
+        if let Some(g) = fd.extras().gc {
             self.s(" gc ");
             self.quoted(g);
         }
@@ -1561,7 +1558,7 @@ impl<'a> Printer<'a> {
             (2, " prologue "),
             (0, " personality "),
         ] {
-            if let Some(o) = fd.extra_ops[i] {
+            if let Some(o) = fd.extras().extra_ops[i] {
                 self.s(kw);
                 self.typed_operand(o.value);
             }
@@ -1616,7 +1613,7 @@ impl<'a> Printer<'a> {
                 self.sym(k);
             }
             self.c(b'(');
-            for (n, o) in d.ops.iter().enumerate() {
+            for (n, o) in m.ops_of(d).iter().enumerate() {
                 if n > 0 {
                     self.s(", ");
                 }
@@ -1692,18 +1689,18 @@ impl<'a> Printer<'a> {
                 self.sym(r);
             }
         }
-        let ops = &d.ops;
+        let ops = m.ops_of(d);
         let val = |k: usize| ops.get(k).map(|o| o.value);
         match op {
             Opcode::Br => {
                 if let Some(c) = val(0) {
                     self.c(b' ');
                     self.typed_operand(c);
-                    for b in d.blocks.iter().take(2) {
+                    for b in m.block_ops_of(d).iter().take(2) {
                         self.s(", label ");
                         self.block_ref(*b);
                     }
-                } else if let Some(b) = d.blocks.first() {
+                } else if let Some(b) = m.block_ops_of(d).first() {
                     self.s(" label ");
                     self.block_ref(*b);
                 }
@@ -1714,11 +1711,11 @@ impl<'a> Printer<'a> {
                     self.typed_operand(c);
                 }
                 self.s(", label ");
-                if let Some(b) = d.blocks.first() {
+                if let Some(b) = m.block_ops_of(d).first() {
                     self.block_ref(*b);
                 }
                 self.s(" [");
-                for (k, b) in d.blocks.iter().enumerate().skip(1) {
+                for (k, b) in m.block_ops_of(d).iter().enumerate().skip(1) {
                     self.s("\n    ");
                     if let Some(v) = val(k) {
                         self.typed_operand(v);
@@ -1734,7 +1731,7 @@ impl<'a> Printer<'a> {
                     self.typed_operand(c);
                 }
                 self.s(", [");
-                for (k, b) in d.blocks.iter().enumerate() {
+                for (k, b) in m.block_ops_of(d).iter().enumerate() {
                     if k > 0 {
                         self.s(", ");
                     }
@@ -1745,7 +1742,7 @@ impl<'a> Printer<'a> {
             }
             Opcode::Phi => {
                 self.c(b' ');
-                self.ty(d.ty);
+                self.ty(m.ty_of(d));
                 self.c(b' ');
                 for (k, o) in ops.iter().enumerate() {
                     if k > 0 {
@@ -1754,7 +1751,7 @@ impl<'a> Printer<'a> {
                     self.s("[ ");
                     self.operand(o.value);
                     self.s(", ");
-                    match d.blocks.get(k) {
+                    match m.block_ops_of(d).get(k) {
                         Some(b) => self.block_ref(*b),
                         None => self.s("%<badref>"),
                     }
@@ -1778,7 +1775,7 @@ impl<'a> Printer<'a> {
             }
             Opcode::LandingPad => {
                 self.c(b' ');
-                self.ty(d.ty);
+                self.ty(m.ty_of(d));
                 let cleanup = d.flags.contains(InstFlags::CLEANUP);
                 if cleanup {
                     self.s("\n          cleanup");
@@ -1816,7 +1813,7 @@ impl<'a> Printer<'a> {
                     self.ty(ty);
                     if let Some(c) = val(0) {
                         let is_i32_one = m.values.get(c).is_some_and(|cd| {
-                            matches!(cd.constant(), Some(Const::Int(Wide(1))))
+                            matches!(m.const_of(cd), Some(Const::Int(Wide(1))))
                                 && m.types.len() > cd.ty.index()
                                 && m.types.int_bits(cd.ty) == Some(32)
                         });
@@ -1844,7 +1841,7 @@ impl<'a> Printer<'a> {
                     self.typed_operand(v);
                 }
                 self.s(" to ");
-                self.ty(d.ty);
+                self.ty(m.ty_of(d));
             }
             Opcode::VAArg => {
                 if let Some(v) = val(0) {
@@ -1852,7 +1849,7 @@ impl<'a> Printer<'a> {
                     self.typed_operand(v);
                 }
                 self.s(", ");
-                self.ty(d.ty);
+                self.ty(m.ty_of(d));
             }
             _ if !ops.is_empty() => {
                 if let Extra::Gep { source_ty } = d.extra {
@@ -1861,7 +1858,7 @@ impl<'a> Printer<'a> {
                     self.c(b',');
                 } else if op == Opcode::Load {
                     self.c(b' ');
-                    self.ty(d.ty);
+                    self.ty(m.ty_of(d));
                     self.c(b',');
                 }
                 let t0 = m.values.get(ops[0].value).map(|x| x.ty);
@@ -1921,7 +1918,7 @@ impl<'a> Printer<'a> {
                 }
             }
         }
-        self.attachments(&d.md, ", ");
+        self.attachments(m.attachments_of(d), ", ");
     }
 
     fn call(&mut self, i: Inst) {
@@ -1949,10 +1946,10 @@ impl<'a> Printer<'a> {
         match sig {
             Some((ft, _, va)) if va || c.explicit_fn_ty => self.ty(ft),
             Some((_, r, _)) => self.ty(r),
-            None => self.ty(d.ty),
+            None => self.ty(m.ty_of(d)),
         }
         self.c(b' ');
-        match d.ops.first() {
+        match m.ops_of(d).first() {
             Some(o) => self.operand(o.value),
             None => self.s("<badref>"),
         }
@@ -1962,7 +1959,7 @@ impl<'a> Printer<'a> {
             if k > 0 {
                 self.s(", ");
             }
-            let v = d.ops[1 + k].value;
+            let v = m.ops_of(d)[1 + k].value;
             match m.values.get(v) {
                 Some(vd) => self.ty(vd.ty),
                 None => self.s("<badtype>"),
@@ -2001,7 +1998,7 @@ impl<'a> Printer<'a> {
                     if j > 0 {
                         self.s(", ");
                     }
-                    match d.ops.get(b.start as usize + j) {
+                    match m.ops_of(d).get(b.start as usize + j) {
                         Some(o) => self.typed_operand(o.value),
                         None => self.s("<badref>"),
                     }
@@ -2013,24 +2010,24 @@ impl<'a> Printer<'a> {
         match d.opcode {
             Opcode::Invoke => {
                 self.s("\n          to label ");
-                match d.blocks.first() {
+                match m.block_ops_of(d).first() {
                     Some(b) => self.block_ref(*b),
                     None => self.s("%<badref>"),
                 }
                 self.s(" unwind label ");
-                match d.blocks.get(1) {
+                match m.block_ops_of(d).get(1) {
                     Some(b) => self.block_ref(*b),
                     None => self.s("%<badref>"),
                 }
             }
             Opcode::CallBr => {
                 self.s("\n          to label ");
-                match d.blocks.first() {
+                match m.block_ops_of(d).first() {
                     Some(b) => self.block_ref(*b),
                     None => self.s("%<badref>"),
                 }
                 self.s(" [");
-                for (k, b) in d.blocks.iter().enumerate().skip(1) {
+                for (k, b) in m.block_ops_of(d).iter().enumerate().skip(1) {
                     if k > 1 {
                         self.s(", ");
                     }

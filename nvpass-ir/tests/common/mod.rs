@@ -60,14 +60,8 @@ pub fn add_func(
         ty,
         params: ps,
         unnamed_addr: None,
-        addrspace: None,
         fn_attrs: AttrSet::default(),
-        section: None,
-        partition: None,
-        comdat: None,
-        align: None,
-        gc: None,
-        extra_ops: [None; 3],
+        extras: None,
         md: ShortVec::new(),
         first_block: Default::default(),
         last_block: Default::default(),
@@ -160,15 +154,15 @@ pub fn ret(m: &mut Module, b: Block, v: Value) -> Inst {
 pub fn br(m: &mut Module, b: Block, dest: Block) -> Inst {
     let v = m.types.void();
     let i = ins(m, b, Opcode::Br, v, &[], Extra::None, None);
-    m.insts[i].blocks.push(dest);
+    m.push_block_op(i, dest);
     i
 }
 
 pub fn cond_br(m: &mut Module, b: Block, c: Value, t: Block, e: Block) -> Inst {
     let v = m.types.void();
     let i = ins(m, b, Opcode::Br, v, &[c], Extra::None, None);
-    m.insts[i].blocks.push(t);
-    m.insts[i].blocks.push(e);
+    m.push_block_op(i, t);
+    m.push_block_op(i, e);
     i
 }
 
@@ -176,7 +170,7 @@ pub fn phi(m: &mut Module, b: Block, ty: Type, inc: &[(Value, Block)], name: Opt
     let vals: Vec<Value> = inc.iter().map(|x| x.0).collect();
     let i = ins(m, b, Opcode::Phi, ty, &vals, Extra::None, name);
     for x in inc {
-        m.insts[i].blocks.push(x.1);
+        m.push_block_op(i, x.1);
     }
     i
 }

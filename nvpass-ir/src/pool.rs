@@ -1,0 +1,382 @@
+//! Short lists kept in module-wide pools.
+//!
+//! An instruction holds a [`PoolRange`] (8 bytes) into one of the
+//! module's pools for each of its lists: value operands, block operands and
+//! metadata attachments; a value with more than one use keeps its use list
+//! in a pool too. The reader appends each instruction's lists in order, so
+//! they sit back to back with no allocation per instruction and no spare
+//! room: a call with four operands costs 32 bytes of pool, not an inline
+//! list sized for the common case plus a heap block and the allocator's
+//! header when it does not fit.
+//!
+//! A list is either exact (its capacity is its length, as the reader and
+//! [`Pool::alloc`] make it) or grown: once a push finds it full, its
+//! capacity is the next power of two of its length, at least four, and a
+//! flag in the range says so. A full list at the end of the pool grows in
+//! place; any other moves to the end, so pushes are amortized O(1). The
+//! slots a move leaves behind, those a shrinking grown list gives up and
+//! those of released lists are dead. When more than a third of a pool of
+//! at least [`COMPACT_MIN_SLOTS`] slots is dead, [`Pool::compact`] slides
+//! the live lists down over the dead slots, in place; grown lists keep
+//! their room, so a list just moved for room is not moved again by its
+//! next push (one move alone leaves at most a third of a compact pool
+//! dead, so it does not trigger a compaction by itself). The
+//! reader compacts once more at the end and drops all spare room
+//! ([`Module::compact_pools`](crate::Module::compact_pools)). Positions
+//! inside a list (the `index` of a [`Use`](crate::value::Use)) never
+//! change by moving it.
+//!
+//! The capacity follows from the length alone, so the range stays at 8
+//! bytes. The price: a push right after a pop that crossed a power of two
+//! moves the list again. That costs O(length), no more than removing an
+//! operand from the middle already does.
+
+use alloc::vec::Vec;
+
+/// Pools smaller than this many slots are never compacted.
+pub const COMPACT_MIN_SLOTS: usize = 4096;
+
+/// The bit of [`PoolRange`]'s length word that marks a grown list.
+const GROWN: u32 = 1 << 31;
+
+/// Where a list lives in its [`Pool`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PoolRange {
+    start: u32,
+    /// The length, and [`GROWN`] for a grown list.
+    len: u32,
+}
+
+impl PoolRange {
+    /// Number of items.
+    #[inline]
+    pub fn len(&self) -> usize {
+        (self.len & !GROWN) as usize
+    }
+
+    /// True when the list is empty.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    #[inline]
+    fn slots(&self) -> core::ops::Range<usize> {
+        self.start as usize..self.start as usize + self.len()
+    }
+
+    /// The slots reserved for the list.
+    #[inline]
+    fn cap(&self) -> usize {
+        cap_for(self.len(), self.len & GROWN != 0)
+    }
+}
+
+/// The capacity of a list of `len` items (see the module docs).
+#[inline]
+fn cap_for(len: usize, grown: bool) -> usize {
+    if grown {
+        len.next_power_of_two().max(4)
+    } else {
+        len
+    }
+}
+
+fn slot_index(n: usize) -> u32 {
+    u32::try_from(n).expect("list pool past 2^32 slots")
+}
+
+/// One pool of lists (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Pool<T> {
+    slots: Vec<T>,
+    /// Slots reserved by some list (the sum of their capacities).
+    live: usize,
+}
+
+impl<T> Default for Pool<T> {
+    fn default() -> Self {
+        Pool {
+            slots: Vec::new(),
+            live: 0,
+        }
+    }
+}
+
+impl<T: Copy> Pool<T> {
+    /// The items of `r`.
+    #[inline]
+    pub fn get(&self, r: &PoolRange) -> &[T] {
+        &self.slots[r.slots()]
+    }
+
+    /// The items of `r`, writable.
+    #[inline]
+    pub fn get_mut(&mut self, r: &PoolRange) -> &mut [T] {
+        &mut self.slots[r.slots()]
+    }
+
+    /// A new exact list holding `items`.
+    pub fn alloc(&mut self, items: impl IntoIterator<Item = T>) -> PoolRange {
+        let start = self.slots.len();
+        self.slots.extend(items);
+        let len = self.slots.len() - start;
+        self.live += len;
+        PoolRange {
+            start: slot_index(start),
+            len: slot_index(len),
+        }
+    }
+
+    /// Appends `x` to `r`. Returns true when the list moved, after which
+    /// the owner should offer the pool a [`compact`](Self::compact).
+    pub fn push(&mut self, r: &mut PoolRange, x: T) -> bool {
+        let (len, cap) = (r.len(), r.cap());
+        let mut moved = false;
+        if len == cap {
+            let new_cap = cap_for(len + 1, true);
+            if cap > 0 && r.start as usize + cap == self.slots.len() {
+                self.slots.resize(r.start as usize + new_cap, x);
+            } else {
+                let start = self.slots.len();
+                self.slots.extend_from_within(r.slots());
+                self.slots.resize(start + new_cap, x);
+                r.start = slot_index(start);
+                moved = cap > 0;
+            }
+            self.live += new_cap - cap;
+            r.len |= GROWN;
+        }
+        self.slots[r.start as usize + len] = x;
+        r.len += 1;
+        moved
+    }
+
+    /// Shortens `r` by one, giving up slots a grown list no longer needs.
+    fn shrink(&mut self, r: &mut PoolRange) {
+        let cap = r.cap();
+        r.len -= 1;
+        self.live -= cap - r.cap();
+    }
+
+    /// Removes and returns the last item of `r`.
+    pub fn pop(&mut self, r: &mut PoolRange) -> Option<T> {
+        let len = r.len();
+        if len == 0 {
+            return None;
+        }
+        let x = self.slots[r.start as usize + len - 1];
+        self.shrink(r);
+        Some(x)
+    }
+
+    /// Removes item `index` of `r`, shifting later ones down.
+    pub fn remove(&mut self, r: &mut PoolRange, index: usize) -> T {
+        let s = &mut self.slots[r.slots()];
+        let x = s[index];
+        s[index..].rotate_left(1);
+        self.shrink(r);
+        x
+    }
+
+    /// Empties `r` and gives its slots back.
+    pub fn release(&mut self, r: &mut PoolRange) {
+        self.live -= r.cap();
+        *r = PoolRange::default();
+    }
+
+    /// Replaces the items of `r` with `items`, reusing its slots when they
+    /// fit. Returns true when the list moved (see [`push`](Self::push)).
+    pub fn replace(&mut self, r: &mut PoolRange, items: &[T]) -> bool {
+        if items.len() <= r.cap() {
+            // A grown list stays grown; an exact one stays exact, giving
+            // up the slots past its new length.
+            let grown = r.len & GROWN;
+            let cap = r.cap();
+            let start = r.start as usize;
+            self.slots[start..start + items.len()].copy_from_slice(items);
+            r.len = slot_index(items.len()) | grown;
+            self.live -= cap - r.cap();
+            return false;
+        }
+        let moved = r.cap() > 0;
+        self.release(r);
+        *r = self.alloc(items.iter().copied());
+        moved
+    }
+
+    /// Whether enough of the pool is dead for [`compact`](Self::compact)
+    /// to pay: more than a third of its slots, in a pool of at least
+    /// [`COMPACT_MIN_SLOTS`].
+    #[inline]
+    pub fn wants_compact(&self) -> bool {
+        self.slots.len() >= COMPACT_MIN_SLOTS && 2 * self.slots.len() > 3 * self.live
+    }
+
+    /// Slides every list of `ranges` (which must be all the lists of the
+    /// pool) down over the dead slots, in place, so a compaction never
+    /// holds two copies of the pool; the freed tail is reused by later
+    /// lists ([`shrink_to_fit`](Self::shrink_to_fit) gives it back to the
+    /// allocator). With `exact`, every list also drops its spare room;
+    /// without, grown lists keep it, so a list that was just given room is
+    /// not moved again by its next push.
+    pub fn compact<'a>(&mut self, ranges: impl Iterator<Item = &'a mut PoolRange>, exact: bool) {
+        // Room for the most lists the owner may hand over, reserved at
+        // once: growing by doubling would copy the list of lists, and
+        // pages reserved but not written cost nothing.
+        let (_, most) = ranges.size_hint();
+        let mut lists: Vec<&'a mut PoolRange> = Vec::with_capacity(most.unwrap_or(0));
+        for r in ranges {
+            if r.is_empty() && (exact || r.len & GROWN == 0) {
+                *r = PoolRange::default();
+            } else {
+                lists.push(r);
+            }
+        }
+        // Moving lists in order of their start never overwrites a list not
+        // moved yet: each lands at or below where it was.
+        lists.sort_unstable_by_key(|r| r.start);
+        let mut end = 0usize;
+        for r in lists {
+            let (from, len) = (r.start as usize, r.len());
+            let keep = if exact { len } else { r.cap() };
+            self.slots.copy_within(from..from + keep, end);
+            r.start = slot_index(end);
+            if exact {
+                r.len = slot_index(len);
+            }
+            end += keep;
+        }
+        self.slots.truncate(end);
+        self.live = end;
+    }
+
+    /// Gives the room past the last slot back to the allocator.
+    pub fn shrink_to_fit(&mut self) {
+        self.slots.shrink_to_fit();
+    }
+
+    /// Whether any slot is dead.
+    #[inline]
+    pub fn has_dead(&self) -> bool {
+        self.slots.len() > self.live
+    }
+
+    /// Slots in the pool, dead ones included.
+    pub fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Slots reserved by some list.
+    pub fn live_count(&self) -> usize {
+        self.live
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random pushes, pops, removes, replaces and releases over several
+    /// lists agree with plain vectors, through moves and compactions, and
+    /// the pool's count of reserved slots stays exact.
+    #[test]
+    fn lists_behave_like_vectors() {
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut pool: Pool<u32> = Pool::default();
+        let mut lists: Vec<(PoolRange, Vec<u32>)> = Vec::new();
+        let mut compactions = 0;
+        for step in 0..200_000u32 {
+            let r = next();
+            let pick = (r >> 8) as usize % lists.len().max(1);
+            match r % 9 {
+                0 if lists.len() < 300 => {
+                    let n = (r >> 8) as usize % 5;
+                    let v: Vec<u32> = (0..n as u32).map(|k| step * 8 + k).collect();
+                    lists.push((pool.alloc(v.iter().copied()), v));
+                }
+                1..=4 if !lists.is_empty() => {
+                    let moved = pool.push(&mut lists[pick].0, step);
+                    lists[pick].1.push(step);
+                    if moved && pool.wants_compact() {
+                        pool.compact(lists.iter_mut().map(|(r, _)| r), step % 2 == 0);
+                        compactions += 1;
+                    }
+                }
+                5 if !lists.is_empty() => {
+                    let (range, v) = &mut lists[pick];
+                    assert_eq!(pool.pop(range), v.pop());
+                }
+                6 if !lists.is_empty() => {
+                    let (range, v) = &mut lists[pick];
+                    if !v.is_empty() {
+                        let k = (r >> 20) as usize % v.len();
+                        assert_eq!(pool.remove(range, k), v.remove(k));
+                    }
+                }
+                7 if !lists.is_empty() => {
+                    let n = (r >> 20) as usize % 7;
+                    let items: Vec<u32> = (0..n as u32).map(|k| step + k).collect();
+                    pool.replace(&mut lists[pick].0, &items);
+                    lists[pick].1 = items;
+                }
+                8 if !lists.is_empty() => {
+                    let (mut range, _) = lists.swap_remove(pick);
+                    pool.release(&mut range);
+                }
+                _ => {}
+            }
+            if step % 997 == 0 {
+                for (range, v) in &lists {
+                    assert_eq!(pool.get(range), &v[..]);
+                }
+                let cap: usize = lists.iter().map(|(r, _)| r.cap()).sum();
+                assert_eq!(pool.live_count(), cap, "step {step}");
+            }
+        }
+        for (range, v) in &lists {
+            assert_eq!(pool.get(range), &v[..]);
+        }
+        assert!(compactions > 0, "the sequence never compacted");
+        assert!(pool.slot_count() <= 2 * pool.live_count().max(COMPACT_MIN_SLOTS));
+    }
+
+    /// A full list at the end of the pool grows in place; one in the
+    /// middle moves and leaves its slots dead; compaction drops them.
+    #[test]
+    fn growth_moves_only_lists_in_the_middle() {
+        let mut pool: Pool<u32> = Pool::default();
+        let mut a = pool.alloc([1, 2]);
+        let mut b = pool.alloc([3]);
+        assert!(!pool.push(&mut b, 4), "the last list grows in place");
+        assert_eq!(pool.slot_count(), 2 + 4);
+        assert!(pool.push(&mut a, 5), "a list in the middle moves");
+        assert_eq!(pool.get(&a), &[1, 2, 5]);
+        assert_eq!(pool.get(&b), &[3, 4]);
+        assert_eq!((pool.slot_count(), pool.live_count()), (2 + 4 + 4, 8));
+        for k in 0..6 {
+            pool.push(&mut a, 10 + k);
+        }
+        assert_eq!((a.len(), a.cap()), (9, 16));
+        for _ in 0..5 {
+            pool.pop(&mut a);
+        }
+        assert_eq!(
+            (a.len(), a.cap()),
+            (4, 4),
+            "a shrinking list gives slots up"
+        );
+        assert_eq!(pool.live_count(), 4 + 4);
+        pool.compact([&mut a, &mut b].into_iter(), true);
+        assert_eq!((pool.slot_count(), pool.live_count()), (6, 6));
+        assert_eq!(pool.get(&a), &[1, 2, 5, 10]);
+        assert_eq!(pool.get(&b), &[3, 4]);
+        assert_eq!(size_of::<PoolRange>(), 8);
+    }
+}
