@@ -59,16 +59,19 @@ pub(crate) enum Tk {
     Int,
     /// Floating-point literal: decimal or `0x`/`0xK`/... hex.
     Float,
+    /// A lexical error; [`Lexer::take_error`] gives it.
+    Error,
 }
 
-/// A token: kind, byte span and a numeric payload.
+/// A token: kind, byte span and a numeric payload. Sixteen bytes, so a
+/// token is returned in registers.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Token {
     pub kind: Tk,
     pub start: u32,
     pub end: u32,
-    /// Numeric payload (ids, integer widths).
-    pub val: u64,
+    /// Numeric payload (ids, integer widths; ids are checked to fit).
+    pub val: u32,
 }
 
 impl Token {
@@ -132,11 +135,24 @@ fn is_name_start(c: u8) -> bool {
 pub(crate) struct Lexer<'a> {
     pub src: &'a [u8],
     pub pos: usize,
+    /// The error of the last [`Tk::Error`] token.
+    error: Option<PErr>,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a [u8]) -> Self {
-        Lexer { src, pos: 0 }
+        Lexer {
+            src,
+            pos: 0,
+            error: None,
+        }
+    }
+
+    /// The error the last [`Tk::Error`] token stands for.
+    pub fn take_error(&mut self) -> PErr {
+        self.error
+            .take()
+            .unwrap_or_else(|| PErr::new(self.pos as u32, "invalid token".into()))
     }
 
     #[inline]
@@ -144,11 +160,21 @@ impl<'a> Lexer<'a> {
         self.src.get(i).copied().unwrap_or(0)
     }
 
-    fn err<T>(&self, off: usize, msg: &str) -> Result<T, PErr> {
-        Err(PErr::new(off as u32, msg.into()))
+    /// Records an error at `off` and returns the [`Tk::Error`] token
+    /// standing for it.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, off: usize, msg: &str) -> Token {
+        self.error = Some(PErr::new(off as u32, msg.into()));
+        Token {
+            kind: Tk::Error,
+            start: off as u32,
+            end: off as u32,
+            val: 0,
+        }
     }
 
-    fn tok(&self, kind: Tk, start: usize, val: u64) -> Token {
+    fn tok(&self, kind: Tk, start: usize, val: u32) -> Token {
         Token {
             kind,
             start: start as u32,
@@ -178,7 +204,7 @@ impl<'a> Lexer<'a> {
 
     /// Scans a quoted string starting at `self.pos` (on the opening quote).
     /// Leaves `pos` after the closing quote.
-    fn scan_quoted(&mut self) -> Result<(), PErr> {
+    fn scan_quoted(&mut self) -> Result<(), Token> {
         let start = self.pos;
         self.pos += 1;
         match memchr(b'"', &self.src[self.pos..]) {
@@ -196,10 +222,10 @@ impl<'a> Lexer<'a> {
                         .rposition(|&c| c == b'\n')
                         .map_or(0, |p| p + 1)
                     + 1;
-                self.err(
+                Err(self.fail(
                     self.src.len(),
                     &format!("expected '\"' to close string constant starting at {line}:{col}"),
-                )
+                ))
             }
         }
     }
@@ -230,27 +256,26 @@ impl<'a> Lexer<'a> {
         (self.at(i) == b':').then_some(i + 1)
     }
 
-    fn id_number(&self, start: usize, v: u64, what: &str) -> Result<u64, PErr> {
-        if v > u32::MAX as u64 {
-            return self.err(start, &format!("{what} number too large"));
-        }
-        Ok(v)
+    fn id_number(&mut self, start: usize, v: u64, what: &str) -> Result<u32, Token> {
+        u32::try_from(v).map_err(|_| self.fail(start, &format!("{what} number too large")))
     }
 
     /// `%`, `@`, `$` prefixed names.
-    fn lex_var(&mut self, named: Tk, id: Tk) -> Result<Token, PErr> {
+    fn lex_var(&mut self, named: Tk, id: Tk) -> Token {
         let start = self.pos;
         self.pos += 1;
         let c = self.at(self.pos);
         if c == b'"' {
-            self.scan_quoted()?;
+            if let Err(t) = self.scan_quoted() {
+                return t;
+            }
             if self.pos - start == 3 {
-                return self.err(start, "empty name");
+                return self.fail(start, "empty name");
             }
             if memchr(0, &self.src[start..self.pos]).is_some() {
-                return self.err(start, "null bytes not allowed in names");
+                return self.fail(start, "null bytes not allowed in names");
             }
-            return Ok(self.tok(named, start, 0));
+            return self.tok(named, start, 0);
         }
         if is_name_start(c) {
             let s = self.src;
@@ -259,26 +284,30 @@ impl<'a> Lexer<'a> {
                 pos += 1;
             }
             self.pos = pos;
-            return Ok(self.tok(named, start, 0));
+            return self.tok(named, start, 0);
         }
         if c.is_ascii_digit() && id != Tk::Eof {
             let (v, _) = self.scan_digits();
-            let v = self.id_number(start, v, "value")?;
-            return Ok(self.tok(id, start, v));
+            let v = match self.id_number(start, v, "value") {
+                Ok(v) => v,
+                Err(t) => return t,
+            };
+            return self.tok(id, start, v);
         }
-        self.err(start, "expected name after sigil")
+        self.fail(start, "expected name after sigil")
     }
 
-    /// Lexes the next token.
-    pub fn next(&mut self) -> Result<Token, PErr> {
+    /// Lexes the next token; on an error, a [`Tk::Error`] token whose
+    /// error [`Lexer::take_error`] gives.
+    pub fn next(&mut self) -> Token {
         self.skip_ws();
         let start = self.pos;
         let Some(&c) = self.src.get(start) else {
-            return Ok(self.tok(Tk::Eof, start, 0));
+            return self.tok(Tk::Eof, start, 0);
         };
         let single = |l: &mut Self, k: Tk| {
             l.pos += 1;
-            Ok(l.tok(k, start, 0))
+            l.tok(k, start, 0)
         };
         match c {
             b'%' => self.lex_var(Tk::LocalVar, Tk::LocalId),
@@ -286,7 +315,7 @@ impl<'a> Lexer<'a> {
             b'$' => {
                 if let Some(end) = self.label_tail(start + 1) {
                     self.pos = end;
-                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                    return self.tok(Tk::LabelStr, start, 0);
                 }
                 self.lex_var(Tk::ComdatVar, Tk::Eof)
             }
@@ -295,14 +324,17 @@ impl<'a> Lexer<'a> {
                 if n.is_ascii_digit() {
                     self.pos += 1;
                     let (v, _) = self.scan_digits();
-                    let v = self.id_number(start, v, "metadata")?;
-                    Ok(self.tok(Tk::MetaId, start, v))
+                    let v = match self.id_number(start, v, "metadata") {
+                        Ok(v) => v,
+                        Err(t) => return t,
+                    };
+                    self.tok(Tk::MetaId, start, v)
                 } else if is_name_start(n) || n == b'\\' {
                     self.pos += 1;
                     while is_label_char(self.at(self.pos)) || self.at(self.pos) == b'\\' {
                         self.pos += 1;
                     }
-                    Ok(self.tok(Tk::MetaVar, start, 0))
+                    self.tok(Tk::MetaVar, start, 0)
                 } else {
                     single(self, Tk::Exclaim)
                 }
@@ -312,24 +344,29 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
                 if n.is_ascii_digit() {
                     let (v, _) = self.scan_digits();
-                    let v = self.id_number(start, v, "attribute group")?;
-                    Ok(self.tok(Tk::AttrGrpId, start, v))
+                    let v = match self.id_number(start, v, "attribute group") {
+                        Ok(v) => v,
+                        Err(t) => return t,
+                    };
+                    self.tok(Tk::AttrGrpId, start, v)
                 } else if self.src[self.pos..].starts_with(b"dbg_") {
                     while self.at(self.pos).is_ascii_alphanumeric() || self.at(self.pos) == b'_' {
                         self.pos += 1;
                     }
-                    Ok(self.tok(Tk::DbgRecord, start, 0))
+                    self.tok(Tk::DbgRecord, start, 0)
                 } else {
-                    self.err(start, "invalid token after '#'")
+                    self.fail(start, "invalid token after '#'")
                 }
             }
             b'"' => {
-                self.scan_quoted()?;
+                if let Err(t) = self.scan_quoted() {
+                    return t;
+                }
                 if self.at(self.pos) == b':' {
                     self.pos += 1;
-                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                    return self.tok(Tk::LabelStr, start, 0);
                 }
-                Ok(self.tok(Tk::Str, start, 0))
+                self.tok(Tk::Str, start, 0)
             }
             b'0'..=b'9' | b'-' => self.lex_number(),
             b'+' => {
@@ -337,22 +374,22 @@ impl<'a> Lexer<'a> {
                 self.pos += 1;
                 let (_, n) = self.scan_digits();
                 if n == 0 || self.at(self.pos) != b'.' {
-                    return self.err(start, "unexpected character '+'");
+                    return self.fail(start, "unexpected character '+'");
                 }
                 self.pos += 1;
                 self.scan_fraction();
-                Ok(self.tok(Tk::Float, start, 0))
+                self.tok(Tk::Float, start, 0)
             }
             b'.' => {
                 if self.at(start + 1) == b'.' && self.at(start + 2) == b'.' {
                     self.pos += 3;
-                    return Ok(self.tok(Tk::DotDotDot, start, 0));
+                    return self.tok(Tk::DotDotDot, start, 0);
                 }
                 if let Some(end) = self.label_tail(start) {
                     self.pos = end;
-                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                    return self.tok(Tk::LabelStr, start, 0);
                 }
-                self.err(start, "unexpected character '.'")
+                self.fail(start, "unexpected character '.'")
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.lex_ident(),
             b'=' => single(self, Tk::Equal),
@@ -375,16 +412,16 @@ impl<'a> Lexer<'a> {
                         Err(e) => e.valid_up_to() > 0,
                     };
                 if valid {
-                    self.err(start, "unexpected non-ASCII character")
+                    self.fail(start, "unexpected non-ASCII character")
                 } else {
-                    self.err(start, &format!("invalid UTF-8 byte 0x{c:02X}"))
+                    self.fail(start, &format!("invalid UTF-8 byte 0x{c:02X}"))
                 }
             }
             _ => {
                 if c.is_ascii_graphic() {
-                    self.err(start, &format!("unexpected character '{}'", c as char))
+                    self.fail(start, &format!("unexpected character '{}'", c as char))
                 } else {
-                    self.err(start, &format!("unexpected byte 0x{c:02X}"))
+                    self.fail(start, &format!("unexpected byte 0x{c:02X}"))
                 }
             }
         }
@@ -404,7 +441,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn lex_number(&mut self) -> Result<Token, PErr> {
+    fn lex_number(&mut self) -> Token {
         let start = self.pos;
         let neg = self.at(start) == b'-';
         if neg {
@@ -412,9 +449,9 @@ impl<'a> Lexer<'a> {
             if !self.at(self.pos).is_ascii_digit() {
                 if let Some(end) = self.label_tail(self.pos) {
                     self.pos = end;
-                    return Ok(self.tok(Tk::LabelStr, start, 0));
+                    return self.tok(Tk::LabelStr, start, 0);
                 }
-                return self.err(start, "unexpected character '-'");
+                return self.fail(start, "unexpected character '-'");
             }
         }
         if !neg && self.at(start) == b'0' && self.at(start + 1) == b'x' {
@@ -423,25 +460,28 @@ impl<'a> Lexer<'a> {
         let (v, _) = self.scan_digits();
         let c = self.at(self.pos);
         if !neg && c == b':' {
-            let v = self.id_number(start, v, "label")?;
+            let v = match self.id_number(start, v, "label") {
+                Ok(v) => v,
+                Err(t) => return t,
+            };
             self.pos += 1;
-            return Ok(self.tok(Tk::LabelId, start, v));
+            return self.tok(Tk::LabelId, start, v);
         }
         if is_label_char(c) || c == b':' {
             if let Some(end) = self.label_tail(self.pos) {
                 self.pos = end;
-                return Ok(self.tok(Tk::LabelStr, start, 0));
+                return self.tok(Tk::LabelStr, start, 0);
             }
         }
         if c == b'.' {
             self.pos += 1;
             self.scan_fraction();
-            return Ok(self.tok(Tk::Float, start, 0));
+            return self.tok(Tk::Float, start, 0);
         }
-        Ok(self.tok(Tk::Int, start, 0))
+        self.tok(Tk::Int, start, 0)
     }
 
-    fn lex_0x(&mut self) -> Result<Token, PErr> {
+    fn lex_0x(&mut self) -> Token {
         let start = self.pos;
         self.pos += 2;
         let k = self.at(self.pos);
@@ -453,12 +493,12 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
         }
         if self.pos == hs {
-            return self.err(start, "expected hexadecimal digits after '0x'");
+            return self.fail(start, "expected hexadecimal digits after '0x'");
         }
-        Ok(self.tok(Tk::Float, start, 0))
+        self.tok(Tk::Float, start, 0)
     }
 
-    fn lex_ident(&mut self) -> Result<Token, PErr> {
+    fn lex_ident(&mut self) -> Token {
         let start = self.pos;
         let s = self.src;
         // The keyword characters, then any further label characters (every
@@ -475,16 +515,16 @@ impl<'a> Lexer<'a> {
         }
         if i < s.len() && s[i] == b':' {
             self.pos = i + 1;
-            return Ok(self.tok(Tk::LabelStr, start, 0));
+            return self.tok(Tk::LabelStr, start, 0);
         }
         // iN integer type.
         if s[start] == b'i' && self.at(start + 1).is_ascii_digit() {
             self.pos = start + 1;
             let (v, n) = self.scan_digits();
             if n > 9 || v == 0 || v > MAX_INT_BITS {
-                return self.err(start, "invalid integer width");
+                return self.fail(start, "invalid integer width");
             }
-            return Ok(self.tok(Tk::IntType, start, v));
+            return self.tok(Tk::IntType, start, v as u32);
         }
         // [us]0x hex integer.
         if (s[start] == b'u' || s[start] == b's')
@@ -496,10 +536,10 @@ impl<'a> Lexer<'a> {
             while self.at(self.pos).is_ascii_hexdigit() {
                 self.pos += 1;
             }
-            return Ok(self.tok(Tk::Int, start, 0));
+            return self.tok(Tk::Int, start, 0);
         }
         self.pos = kw_end;
-        Ok(self.tok(Tk::Keyword, start, 0))
+        self.tok(Tk::Keyword, start, 0)
     }
 }
 
@@ -569,7 +609,8 @@ mod tests {
     fn identifiers_split_at_the_first_non_keyword_character() {
         fn lex(src: &[u8]) -> (Tk, &[u8]) {
             let mut l = Lexer::new(src);
-            let t = l.next().expect("lexes");
+            let t = l.next();
+            assert_ne!(t.kind, Tk::Error);
             (t.kind, &src[t.start as usize..t.end as usize])
         }
         assert_eq!(lex(b"define void"), (Tk::Keyword, &b"define"[..]));
@@ -578,5 +619,21 @@ mod tests {
         assert_eq!(lex(b"bb-1:"), (Tk::LabelStr, &b"bb-1:"[..]));
         assert_eq!(lex(b"i32 "), (Tk::IntType, &b"i32"[..]));
         assert_eq!(lex(b"x"), (Tk::Keyword, &b"x"[..]));
+    }
+
+    /// An error comes as a [`Tk::Error`] token; the lexer keeps its
+    /// message and offset. Ids fill the 32-bit payload up to `u32::MAX`.
+    #[test]
+    fn errors_come_as_error_tokens() {
+        let mut l = Lexer::new(b"%4294967295 %4294967296");
+        let t = l.next();
+        assert_eq!((t.kind, t.val), (Tk::LocalId, u32::MAX));
+        let t = l.next();
+        assert_eq!((t.kind, t.start), (Tk::Error, 12));
+        let e = l.take_error();
+        assert_eq!(*e.0, (12, "value number too large".into()));
+        let mut l = Lexer::new(b"  % x");
+        assert_eq!(l.next().kind, Tk::Error);
+        assert_eq!(*l.take_error().0, (2, "expected name after sigil".into()));
     }
 }

@@ -247,10 +247,10 @@ pub fn count_tokens(src: &[u8]) -> Result<usize, ParseError> {
     let mut lx = lexer::Lexer::new(src);
     let mut n = 0usize;
     loop {
-        match lx.next() {
-            Ok(t) if t.kind == lexer::Tk::Eof => return Ok(n),
-            Ok(_) => n += 1,
-            Err(e) => return Err(e.locate(src)),
+        match lx.next().kind {
+            lexer::Tk::Eof => return Ok(n),
+            lexer::Tk::Error => return Err(lx.take_error().locate(src)),
+            _ => n += 1,
         }
     }
 }

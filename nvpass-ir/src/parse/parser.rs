@@ -293,9 +293,19 @@ impl<'a> Parser<'a> {
         self.last_end = self.tok.end;
         self.tok = match self.peeked.take() {
             Some(t) => t,
-            None => self.lx.next()?,
+            None => self.lex()?,
         };
         Ok(())
+    }
+
+    /// The next token from the lexer, its error when it has one.
+    #[inline]
+    fn lex(&mut self) -> PResult<Token> {
+        let t = self.lx.next();
+        if t.kind == Tk::Error {
+            return Err(self.lx.take_error());
+        }
+        Ok(t)
     }
 
     pub fn set_lexer_pos(&mut self, pos: usize) {
@@ -307,7 +317,7 @@ impl<'a> Parser<'a> {
         if let Some(t) = self.peeked {
             return Ok(t);
         }
-        let t = self.lx.next()?;
+        let t = self.lex()?;
         self.peeked = Some(t);
         Ok(t)
     }
