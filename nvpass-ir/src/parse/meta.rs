@@ -123,7 +123,7 @@ impl<'a> Parser<'a> {
     /// `!N = [distinct] !{...}` / `!N = [distinct] !DIxxx(...)`.
     pub fn parse_numbered_md(&mut self) -> PResult<()> {
         let t = self.tok;
-        let n = t.val as u32;
+        let n = t.val;
         self.bump()?;
         self.expect(Tk::Equal, "expected '=' here")?;
         let distinct = self.eat_kw(b"distinct")?;
@@ -178,7 +178,7 @@ impl<'a> Parser<'a> {
             loop {
                 match self.tok.kind {
                     Tk::MetaId => {
-                        let md = self.md_by_num(self.tok.val as u32, self.tok.start);
+                        let md = self.md_by_num(self.tok.val, self.tok.start);
                         self.bump()?;
                         ops.push(md);
                     }
@@ -239,7 +239,7 @@ impl<'a> Parser<'a> {
         match t.kind {
             Tk::MetaId => {
                 self.bump()?;
-                Ok(MdRef::Node(self.md_by_num(t.val as u32, t.start)))
+                Ok(MdRef::Node(self.md_by_num(t.val, t.start)))
             }
             Tk::MetaVar => {
                 let node = self.parse_specialized(false, true)?;

@@ -414,7 +414,7 @@ impl<'a> Parser<'a> {
     /// The key of a `%x`/`%N`/`@x`/`@N` token.
     pub fn key_of(&mut self, t: Token) -> Key {
         match t.kind {
-            Tk::LocalId | Tk::GlobalId => Key::Num(t.val as u32),
+            Tk::LocalId | Tk::GlobalId => Key::Num(t.val),
             _ => {
                 let n = self.var_name(t);
                 Key::Name(self.m.strings.intern(&n))
@@ -654,7 +654,7 @@ impl<'a> Parser<'a> {
         let mut ty = match t.kind {
             Tk::IntType => {
                 self.bump()?;
-                self.m.types.int(t.val as u32)
+                self.m.types.int(t.val)
             }
             Tk::Keyword => self.parse_keyword_type()?,
             Tk::LocalVar | Tk::LocalId => {
@@ -1147,7 +1147,7 @@ impl<'a> Parser<'a> {
         if self.tok.kind != Tk::AttrGrpId {
             return Err(self.err("expected attribute group id"));
         }
-        let id = self.tok.val as u32;
+        let id = self.tok.val;
         let off = self.tok.start;
         self.bump()?;
         self.expect(Tk::Equal, "expected '=' here")?;
@@ -1208,11 +1208,11 @@ impl<'a> Parser<'a> {
                     if !matches!(ctx, ACtx::Fn | ACtx::CallFn | ACtx::Global) {
                         return Err(self.err("attribute group reference not allowed here"));
                     }
-                    let id = t.val as u32;
+                    let id = t.val;
                     if !self.attr_defs.contains(&id) {
                         self.attr_refs.entry(id).or_insert(t.start);
                     }
-                    set.groups.push(t.val as u32);
+                    set.groups.push(t.val);
                     self.bump()?;
                 }
                 Tk::Keyword => {
