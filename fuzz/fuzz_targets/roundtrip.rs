@@ -1,14 +1,14 @@
 //! Print/parse fixpoint: whatever parses prints to text that parses back
 //! and prints to the same bytes; the verifier never panics and judges the
 //! reprinted module as it judged the original. Read in pieces
-//! (`ModuleReader`), the input gives the same module or none (the caller
-//! then parses it whole), never another one, and no module when it does
-//! not parse.
+//! (`ModuleReader`), directly or cut and lexed ahead (`push_lexed`), the
+//! input gives the same module or none (the caller then parses it whole),
+//! never another one, and no module when it does not parse.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
 use nvpass_ir::verify::verify_module;
-use nvpass_ir::{parse_module, print_module, Module, ModuleReader};
+use nvpass_ir::{parse_module, print_module, LexedPiece, Module, ModuleReader, PieceCutter};
 
 fn read_in_pieces(data: &[u8], piece: usize) -> Option<Module> {
     let mut r = ModuleReader::new();
@@ -20,12 +20,36 @@ fn read_in_pieces(data: &[u8], piece: usize) -> Option<Module> {
     r.finish()
 }
 
+fn read_lexed(data: &[u8], piece: usize) -> Option<Module> {
+    let mut r = ModuleReader::new();
+    let mut cutter = PieceCutter::new();
+    let mut lexed = LexedPiece::new();
+    for c in data.chunks(piece) {
+        if let Some(cut) = cutter.push(c) {
+            lexed.lex(&cutter.text()[..cut]);
+            if !r.push_lexed(&lexed) {
+                return None;
+            }
+            cutter.consume(cut);
+        }
+    }
+    lexed.lex(cutter.text());
+    if !r.push_lexed(&lexed) {
+        return None;
+    }
+    r.finish()
+}
+
 fuzz_target!(|data: &[u8]| {
     let piece = 1 + data.len() % 13;
     let Ok(m) = parse_module(data) else {
         assert!(
             read_in_pieces(data, piece).is_none(),
             "read in pieces of {piece} bytes, text that does not parse gave a module"
+        );
+        assert!(
+            read_lexed(data, piece).is_none(),
+            "lexed in pieces of {piece} bytes, text that does not parse gave a module"
         );
         return;
     };
@@ -36,6 +60,13 @@ fuzz_target!(|data: &[u8]| {
             print_module(&p),
             once,
             "read in pieces of {piece} bytes, the module differs"
+        );
+    }
+    if let Some(p) = read_lexed(data, piece) {
+        assert_eq!(
+            print_module(&p),
+            once,
+            "lexed in pieces of {piece} bytes, the module differs"
         );
     }
     let again = match parse_module(once.as_bytes()) {

@@ -100,7 +100,8 @@ struct RunArgs {
     /// Skip verifying the input before running the pipeline.
     #[arg(long)]
     disable_verify: bool,
-    /// Threads verifying the input, running the per-function analyses of
+    /// Threads reading the input (with two or more, one lexes ahead of the
+    /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info, and printing
     /// function bodies (0: one per hardware thread). The output does not
     /// depend on it.
@@ -233,9 +234,11 @@ fn split_knob_args(args: Vec<String>, registry: &Registry<Module>) -> (Vec<Strin
     (rest, knobs)
 }
 
-fn parse_input(path: &str) -> Result<Module, Failure> {
+/// Parses the module at `path` (standard input for `-`), on `threads`
+/// threads (see [`io::parse_file_in_pieces`]).
+fn parse_input(path: &str, threads: usize) -> Result<Module, Failure> {
     if path != "-" {
-        if let Some(m) = io::parse_file_in_pieces(path) {
+        if let Some(m) = io::parse_file_in_pieces(path, threads) {
             return Ok(m);
         }
     }
@@ -252,8 +255,8 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 }
 
 fn verify(input: &str) -> Result<(), Failure> {
-    let m = parse_input(input)?;
     let threads = nvpass_ir::print::ParallelPrint::default().threads;
+    let m = parse_input(input, threads)?;
     let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
     // As in `run`: the process ends next, so the module is not freed.
@@ -306,7 +309,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     if args.threads > 0 {
         opts.threads = args.threads;
     }
-    let mut module = parse_input(input)?;
+    let mut module = parse_input(input, opts.threads)?;
     if !args.disable_verify {
         nvpass_ir::verify::verify_module_parallel(&module, opts.threads)
             .map_err(|errs| verify_failure(&file, &errs))?;

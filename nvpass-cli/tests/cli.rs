@@ -280,4 +280,29 @@ fn thread_count_does_not_change_output_or_errors() {
         assert!(errs[0].contains(f), "{f} missing: {}", errs[0]);
     }
     assert!(errs.iter().all(|e| *e == errs[0]), "errors depend on -j");
+    // So are errors of the reader, found far into the file (read in
+    // pieces, lexed on another thread with -j 2 and 3), lexical or not.
+    for (name, tail, want) in [
+        (
+            "j-lex.ll",
+            "@s = global i32 ^\n",
+            "unexpected character '^'",
+        ),
+        ("j-parse.ll", "@s = global i32 x\n", "expected value token"),
+    ] {
+        let bad = write(name, &(many_functions(3000, &[]) + tail));
+        let errs: Vec<String> = ["1", "2", "3"]
+            .iter()
+            .map(|j| {
+                let o = run(&["run", "-j", j, "--pipeline", "", bad.to_str().unwrap()]);
+                assert_eq!(o.status.code(), Some(1), "-j {j}");
+                stderr(&o)
+            })
+            .collect();
+        assert!(errs[0].contains(want), "{name}: {}", errs[0]);
+        assert!(
+            errs.iter().all(|e| *e == errs[0]),
+            "{name}: errors depend on -j"
+        );
+    }
 }

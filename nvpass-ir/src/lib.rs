@@ -38,6 +38,6 @@ pub mod verify;
 
 pub use entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 pub use module::Module;
-pub use parse::{parse_module, ModuleReader, ParseError};
+pub use parse::{parse_module, LexedPiece, ModuleReader, ParseError, PieceCutter};
 pub use print::print_module;
 pub use verify::{verify_module, VerifyError};

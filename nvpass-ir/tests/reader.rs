@@ -1,9 +1,10 @@
 //! `ModuleReader` (the text handed over in pieces) gives exactly what
 //! `parse_module` gives on the whole text: the same module, printed, when
 //! the text parses, and no module (so the caller parses the whole text for
-//! the error) when it does not, for every piece size.
+//! the error) when it does not, for every piece size; and so it does with
+//! the pieces cut by a `PieceCutter` and lexed ahead (`push_lexed`).
 
-use nvpass_ir::{parse_module, print_module, ModuleReader};
+use nvpass_ir::{parse_module, print_module, LexedPiece, ModuleReader, PieceCutter};
 use std::path::{Path, PathBuf};
 
 /// Reads `src` in pieces of `piece` bytes.
@@ -17,18 +18,47 @@ fn read_in_pieces(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
     r.finish()
 }
 
+/// Reads `src` arriving in pieces of `piece` bytes, cut by a
+/// `PieceCutter` and lexed ahead, as `nvpass-cli` does on two threads.
+fn read_lexed(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
+    let mut r = ModuleReader::new();
+    let mut cutter = PieceCutter::new();
+    let mut lexed = LexedPiece::new();
+    for c in src.chunks(piece) {
+        if let Some(cut) = cutter.push(c) {
+            lexed.lex(&cutter.text()[..cut]);
+            if !r.push_lexed(&lexed) {
+                return None;
+            }
+            cutter.consume(cut);
+        }
+    }
+    lexed.lex(cutter.text());
+    if !r.push_lexed(&lexed) {
+        return None;
+    }
+    r.finish()
+}
+
 /// `fallback`: a text that parses may still be read as "parse it whole"
 /// (fuzz inputs whose entities run over lines that look like entity
 /// starts); never for real modules.
 fn check(name: &str, src: &[u8], pieces: &[usize], fallback: bool) {
     let whole = parse_module(src).map(|m| print_module(&m));
     for &n in pieces {
-        let got = read_in_pieces(src, n).map(|m| print_module(&m));
-        match (&whole, got) {
-            (Ok(w), Some(g)) => assert!(*w == g, "{name}: pieces of {n} bytes print differently"),
-            (Ok(_), None) => assert!(fallback, "{name}: pieces of {n} bytes gave no module"),
-            (Err(e), Some(_)) => panic!("{name}: pieces of {n} bytes parsed; whole text: {e}"),
-            (Err(_), None) => {}
+        for (how, read) in [
+            ("pieces", read_in_pieces as fn(&[u8], usize) -> _),
+            ("lexed pieces", read_lexed),
+        ] {
+            let got = read(src, n).map(|m| print_module(&m));
+            match (&whole, got) {
+                (Ok(w), Some(g)) => {
+                    assert!(*w == g, "{name}: {how} of {n} bytes print differently")
+                }
+                (Ok(_), None) => assert!(fallback, "{name}: {how} of {n} bytes gave no module"),
+                (Err(e), Some(_)) => panic!("{name}: {how} of {n} bytes parsed; whole text: {e}"),
+                (Err(_), None) => {}
+            }
         }
     }
 }
@@ -138,4 +168,21 @@ fn an_error_in_a_later_piece_gives_no_module() {
     src.extend_from_slice(b"@x = global i32 0\n");
     assert!(parse_module(&src).is_err());
     check("undefined", &src, &[1, 16, 4096], false);
+}
+
+/// Instructions nvpass keeps verbatim are skipped to the end of their
+/// line, away from the tokens lexed ahead (a comment and a string on the
+/// line hold text that does not lex as the line's tokens); the tokens after
+/// the line are found again.
+#[test]
+fn verbatim_lines_in_lexed_pieces() {
+    let src = b"define void @f() personality ptr null {\nentry:\n  invoke void @f() to label %ok unwind label %cs\n\
+                cs:\n  %t = catchswitch within none [label %h] unwind to caller ; \"x\n\
+                h:\n  %p = catchpad within %t [ptr null, ptr @\"q;\"]\n  catchret from %p to label %ok\n\
+                ok:\n  ret void\n  uselistorder ptr @f, { 1, 0 }\n}\n\
+                uselistorder_bb @f, %ok, { 1, 0 }\n\
+                @\"q;\" = global i32 0\n";
+    let whole = parse_module(src);
+    assert!(whole.is_ok(), "{:?}", whole.err());
+    check("verbatim", src, &[1, 3, 17, 64, src.len()], false);
 }

@@ -137,15 +137,69 @@ pub(crate) struct Lexer<'a> {
     pub pos: usize,
     /// The error of the last [`Tk::Error`] token.
     error: Option<PErr>,
+    /// Tokens of `src` lexed ahead of time (see [`Lexer::with_tokens`]).
+    ahead: &'a [Token],
+    /// The next token of `ahead` to hand out.
+    ahead_next: usize,
+    /// The position `ahead[ahead_next]` was lexed from (the end of the
+    /// token before it); the token is handed out while `pos` is there.
+    ahead_from: usize,
 }
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a [u8]) -> Self {
+        Self::with_tokens(src, &[])
+    }
+
+    /// A lexer over `src` that hands out `tokens`, the tokens [`lex_all`]
+    /// found in `src`, instead of lexing them again. Moved elsewhere (by
+    /// setting `pos`), it lexes the text itself until it meets a token of
+    /// `tokens` again; past their end (an error or the end of `src`), it
+    /// lexes as usual.
+    pub fn with_tokens(src: &'a [u8], tokens: &'a [Token]) -> Self {
         Lexer {
             src,
             pos: 0,
             error: None,
+            ahead: tokens,
+            ahead_next: 0,
+            ahead_from: 0,
         }
+    }
+
+    /// The next token: from the tokens lexed ahead when the lexer stands
+    /// where they continue, otherwise lexed here; on an error, a
+    /// [`Tk::Error`] token whose error [`Lexer::take_error`] gives.
+    #[inline]
+    pub fn next(&mut self) -> Token {
+        if let Some(&t) = self.ahead.get(self.ahead_next) {
+            if self.pos == self.ahead_from {
+                self.ahead_next += 1;
+                self.pos = t.end as usize;
+                self.ahead_from = self.pos;
+                return t;
+            }
+            return self.resync();
+        }
+        self.lex()
+    }
+
+    /// Lexes one token where the lexer stands, away from where the tokens
+    /// lexed ahead continue; when it is one of them (lexing is a function
+    /// of the position alone), continues from there.
+    #[cold]
+    fn resync(&mut self) -> Token {
+        let t = self.lex();
+        let i = self.ahead.partition_point(|a| a.start < t.start);
+        self.ahead_next = i;
+        match self.ahead.get(i) {
+            Some(a) if a.start == t.start && t.kind != Tk::Error => {
+                self.ahead_next = i + 1;
+                self.ahead_from = self.pos;
+            }
+            _ => self.ahead_from = usize::MAX,
+        }
+        t
     }
 
     /// The error the last [`Tk::Error`] token stands for.
@@ -297,9 +351,9 @@ impl<'a> Lexer<'a> {
         self.fail(start, "expected name after sigil")
     }
 
-    /// Lexes the next token; on an error, a [`Tk::Error`] token whose
-    /// error [`Lexer::take_error`] gives.
-    pub fn next(&mut self) -> Token {
+    /// Lexes the next token from the text; on an error, a [`Tk::Error`]
+    /// token whose error [`Lexer::take_error`] gives.
+    fn lex(&mut self) -> Token {
         self.skip_ws();
         let start = self.pos;
         let Some(&c) = self.src.get(start) else {
@@ -543,6 +597,19 @@ impl<'a> Lexer<'a> {
     }
 }
 
+/// Appends the tokens of `src` to `out`, up to the end of the text or the
+/// first lexical error (neither is appended), for [`Lexer::with_tokens`].
+pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>) {
+    let mut l = Lexer::new(src);
+    loop {
+        let t = l.lex();
+        if matches!(t.kind, Tk::Eof | Tk::Error) {
+            return;
+        }
+        out.push(t);
+    }
+}
+
 /// Position of the first `b` in `hay`.
 #[inline]
 pub(crate) fn memchr(b: u8, hay: &[u8]) -> Option<usize> {
@@ -635,5 +702,43 @@ mod tests {
         let mut l = Lexer::new(b"  % x");
         assert_eq!(l.next().kind, Tk::Error);
         assert_eq!(*l.take_error().0, (2, "expected name after sigil".into()));
+    }
+
+    /// A lexer handing out tokens lexed ahead gives, from any position it
+    /// is moved to, the tokens a plain lexer gives from there, and picks
+    /// the tokens lexed ahead up again.
+    #[test]
+    fn tokens_lexed_ahead_match_lexing_from_any_position() {
+        let src: &[u8] =
+            b"define i32 @f(i32 %x) {\nentry: ; c \"q\n  %0 = add nsw i32 %x, -7 ; r\n  \
+            ret i32 %0, !dbg !12\n}\n!12 = !DILocation(line: 3, scope: !\"s\")\n";
+        let mut ahead = Vec::new();
+        lex_all(src, &mut ahead);
+        assert!(ahead.len() > 20);
+        let key = |t: Token| (t.kind, t.start, t.end, t.val);
+        for pos in 0..=src.len() {
+            let mut plain = Lexer::new(src);
+            plain.pos = pos;
+            let mut fed = Lexer::with_tokens(src, &ahead);
+            // Hand out a few first, then move.
+            for _ in 0..3 {
+                fed.next();
+            }
+            fed.pos = pos;
+            for _ in 0..6 {
+                let (a, b) = (plain.next(), fed.next());
+                assert_eq!(key(a), key(b), "from {pos}");
+                if a.kind == Tk::Error {
+                    break;
+                }
+            }
+        }
+        // Moved to the end of a token, it continues from the tokens lexed
+        // ahead without lexing.
+        let mut fed = Lexer::with_tokens(src, &ahead);
+        fed.pos = ahead[4].end as usize;
+        fed.next();
+        assert_eq!(fed.ahead_next, 6);
+        assert_eq!(key(fed.next()), key(ahead[6]));
     }
 }

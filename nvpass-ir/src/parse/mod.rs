@@ -150,13 +150,16 @@ const CUT_MARGIN: usize = 16;
 /// [`ModuleReader::finish`] returns `None`), and the caller parses the
 /// whole text with [`parse_module`], which reports the error with its
 /// line. A successful read gives the module [`parse_module`] would.
+///
+/// The pieces may also come cut and lexed already, by a [`PieceCutter`]
+/// and [`LexedPiece::lex`] on another thread
+/// ([`ModuleReader::push_lexed`]): the reader then only parses, and the
+/// module is the same.
 pub struct ModuleReader {
     /// The parser between pieces (`None` after a failure).
     parser: Option<parser::Parser<'static>>,
     /// Text received and not parsed yet.
-    pending: Vec<u8>,
-    /// Length of the prefix of `pending` known to hold no cut point.
-    searched: usize,
+    cutter: PieceCutter,
     /// Bytes received in all.
     total: usize,
 }
@@ -172,31 +175,45 @@ impl ModuleReader {
     pub fn new() -> Self {
         ModuleReader {
             parser: Some(parser::Parser::new(&[])),
-            pending: Vec::new(),
-            searched: 0,
+            cutter: PieceCutter::new(),
             total: 0,
         }
+    }
+
+    /// Counts `n` more bytes of text; false (and the reader gives up) once
+    /// the text is too long for 32-bit offsets.
+    fn receive(&mut self, n: usize) -> bool {
+        self.total += n;
+        if self.total >= u32::MAX as usize {
+            self.parser = None;
+        }
+        self.parser.is_some()
     }
 
     /// Appends the next bytes of the text and parses every top-level
     /// entity before the last line that starts one. Returns `false` once
     /// the text cannot be read in pieces; parse it whole then.
     pub fn push(&mut self, bytes: &[u8]) -> bool {
-        if self.parser.is_none() {
+        if !self.receive(bytes.len()) {
             return false;
         }
-        self.total += bytes.len();
-        if self.total >= u32::MAX as usize {
-            self.parser = None;
+        if let Some(cut) = self.cutter.push(bytes) {
+            let p = self.parser.take().expect("reader has a parser");
+            self.parser = parse_piece(p, &self.cutter.pending[..cut], &[]);
+            self.cutter.consume(cut);
+        }
+        self.parser.is_some()
+    }
+
+    /// Parses a piece cut by a [`PieceCutter`] (or its final rest) and
+    /// lexed by [`LexedPiece::lex`]. Pieces must come in order, and not
+    /// mixed with [`ModuleReader::push`]. Returns `false` as `push` does.
+    pub fn push_lexed(&mut self, piece: &LexedPiece) -> bool {
+        if !self.receive(piece.text.len()) {
             return false;
         }
-        self.pending.extend_from_slice(bytes);
-        if let Some(cut) = last_cut(&self.pending, self.searched) {
-            self.parse_piece(cut);
-        }
-        // What is left holds no cut point but maybe the start of one whose
-        // prefix is still incomplete.
-        self.searched = self.pending.len().saturating_sub(CUT_MARGIN);
+        let p = self.parser.take().expect("reader has a parser");
+        self.parser = parse_piece(p, &piece.text, &piece.tokens);
         self.parser.is_some()
     }
 
@@ -204,25 +221,98 @@ impl ModuleReader {
     /// `None` when the text has to be parsed whole with [`parse_module`]
     /// (it has an error, which that reports).
     pub fn finish(mut self) -> Option<Module> {
-        let end = self.pending.len();
-        self.parse_piece(end);
-        let mut p = self.parser?;
+        let p = self.parser.take()?;
+        let mut p = parse_piece(p, &self.cutter.pending, &[])?;
         p.validate_end().ok()?;
         Some(p.finish())
     }
+}
 
-    /// Parses `pending[..end]` and drops it.
-    fn parse_piece(&mut self, end: usize) {
-        let Some(p) = self.parser.take() else {
-            return;
-        };
-        let mut p = p.rebase(&self.pending[..end]);
-        let ok = p.run_entities().is_ok();
-        let p = p.rebase(&[]);
-        if ok {
-            self.parser = Some(p);
-            self.pending.drain(..end);
-        }
+/// Parses `text` (lexed ahead into `tokens`, or not when they are empty)
+/// with the parser `p`; the parser again, or `None` on an error.
+fn parse_piece(
+    p: parser::Parser<'static>,
+    text: &[u8],
+    tokens: &[lexer::Token],
+) -> Option<parser::Parser<'static>> {
+    let mut p = p.rebase(text, tokens);
+    let ok = p.run_entities().is_ok();
+    ok.then(|| p.rebase(&[], &[]))
+}
+
+/// Cuts a module's text, arriving in arbitrary pieces, into pieces that
+/// each end before a line that starts a top-level entity (see
+/// [`ModuleReader`]), for [`ModuleReader::push`] and for lexing on another
+/// thread ([`LexedPiece`]).
+#[derive(Default)]
+pub struct PieceCutter {
+    /// Text received and not handed out yet.
+    pending: Vec<u8>,
+    /// Length of the prefix of `pending` known to hold no cut point.
+    searched: usize,
+}
+
+impl PieceCutter {
+    /// A cutter at the start of a text.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Appends `bytes`. Returns the length of the longest prefix of
+    /// [`PieceCutter::text`] that ends before a line starting a top-level
+    /// entity, if there is one: take it, then [`consume`](Self::consume)
+    /// it.
+    pub fn push(&mut self, bytes: &[u8]) -> Option<usize> {
+        self.pending.extend_from_slice(bytes);
+        let cut = last_cut(&self.pending, self.searched);
+        // What is past the cut holds no cut point but maybe the start of
+        // one whose prefix is still incomplete.
+        self.searched = self.pending.len().saturating_sub(CUT_MARGIN);
+        cut
+    }
+
+    /// The text received and not consumed; at the end of the input, the
+    /// last piece.
+    pub fn text(&self) -> &[u8] {
+        &self.pending
+    }
+
+    /// Drops the first `n` bytes of [`PieceCutter::text`].
+    pub fn consume(&mut self, n: usize) {
+        self.pending.drain(..n);
+        self.searched = self.searched.saturating_sub(n);
+    }
+}
+
+/// A piece of module text with its tokens, lexed ahead of the parser
+/// (possibly on another thread) for [`ModuleReader::push_lexed`]. The
+/// buffers are kept when it is lexed again, so a reader can hand pieces
+/// back and forth without allocating.
+#[derive(Default)]
+pub struct LexedPiece {
+    text: Vec<u8>,
+    tokens: Vec<lexer::Token>,
+}
+
+impl LexedPiece {
+    /// An empty piece.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Makes this piece `text` and lexes it, up to its end or its first
+    /// lexical error (the parser meets that error again when it gets
+    /// there).
+    pub fn lex(&mut self, text: &[u8]) {
+        self.text.clear();
+        self.text.extend_from_slice(text);
+        self.tokens.clear();
+        lexer::lex_all(&self.text, &mut self.tokens);
+    }
+
+    /// Number of tokens lexed.
+    pub fn token_count(&self) -> usize {
+        self.tokens.len()
     }
 }
 

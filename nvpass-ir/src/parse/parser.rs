@@ -259,10 +259,11 @@ impl<'a> Parser<'a> {
     /// top-level entities (no function is open). Token offsets restart at
     /// 0; offsets already recorded (forward references) are only used for
     /// errors, and the reader re-parses the whole text when there is one.
-    pub fn rebase<'b>(self, src: &'b [u8]) -> Parser<'b> {
+    /// `tokens` are the tokens of `src` lexed ahead, or empty.
+    pub fn rebase<'b>(self, src: &'b [u8], tokens: &'b [Token]) -> Parser<'b> {
         Parser {
             src,
-            lx: Lexer::new(src),
+            lx: Lexer::with_tokens(src, tokens),
             tok: Token::START,
             peeked: None,
             last_end: 0,
