@@ -19,7 +19,9 @@
 //! and without the census, same counts and same output). As soon as a rule
 //! changes the function, a new census is taken for the rules still to run
 //! in that round (a rewrite can create shapes the old one did not see), and
-//! every round starts with one.
+//! every round starts with one. The function-level rules 1 and 17 are the
+//! exception: what they change no rule reads (see [`FUNCTION_LEVEL`]), so
+//! a change by them takes no new census and starts no new round.
 
 use hashbrown::HashMap;
 
@@ -45,8 +47,13 @@ pub(super) const fn bit(n: u8) -> RuleMask {
 pub(super) const ALL_FUNCTION_RULES: RuleMask = (1 << 18) - 1;
 
 /// Rules whose check is per function, not per instruction, and cheap:
-/// 1 and 17 read the function's attributes and annotations.
-const FUNCTION_LEVEL: RuleMask = bit(1) | bit(17);
+/// 1 and 17 read the function's attributes and annotations. They change
+/// only those (rule 1 the `!nvvm.annotations` entry, rule 17 an attribute
+/// of the function), which no other function rule reads, and neither can
+/// enable the other on the same function (rule 1 needs the transplanted
+/// marker, in whose presence rule 17 does nothing). So a change by one of
+/// them leaves the census valid and gives a further round nothing to do.
+pub(super) const FUNCTION_LEVEL: RuleMask = bit(1) | bit(17);
 
 /// The rules a direct call of the function named `name` can start.
 fn callee_rules(name: &str) -> RuleMask {

@@ -202,8 +202,9 @@ impl Pretreat {
     }
 
     /// [`Pretreat::run_rules`]; with `use_census` false every function
-    /// rule scans every function (the reference behaviour the census must
-    /// reproduce).
+    /// rule scans every function and every change starts another round
+    /// (the reference behaviour the census and the function-level shortcut
+    /// of `census.rs` must reproduce).
     fn run_rules_with<M: IrEdit + ?Sized>(
         m: &mut M,
         disabled: &[bool; 19],
@@ -213,6 +214,13 @@ impl Pretreat {
         let funcs: Vec<FuncId> = m.funcs().collect();
         let kernel_marks = annotations::legacy_kernel_marks(m);
         let mut callees = census::CalleeRules::default();
+        // Changes that leave the body alone (rules 1 and 17) neither need a
+        // new census nor start a new round (see `census::FUNCTION_LEVEL`).
+        let body_rules = if use_census {
+            !census::FUNCTION_LEVEL
+        } else {
+            census::ALL_FUNCTION_RULES
+        };
         for f in funcs {
             if m.func_is_declaration(f) {
                 continue;
@@ -254,10 +262,10 @@ impl Pretreat {
                         counts[4] += d;
                         n += d;
                     }
-                    round_changes += n;
                     // The census was taken of the function before this
                     // change: take it again for the rules still to run.
-                    if n > 0 {
+                    if n > 0 && body_rules & census::bit(r.number) != 0 {
+                        round_changes += n;
                         callees.clear();
                         may = take_census(m, &mut callees);
                     }
