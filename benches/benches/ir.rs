@@ -23,6 +23,7 @@ fn ir(c: &mut Criterion) {
     for (stage, f) in [
         ("lex", stage_lex as fn(&[u8], &nvpass_ir::Module)),
         ("parse", stage_parse),
+        ("parse-lexed-ahead", stage_parse_lexed_ahead),
         ("print", stage_print),
         ("verify", stage_verify),
     ] {
@@ -47,6 +48,11 @@ fn stage_lex(src: &[u8], _: &nvpass_ir::Module) {
 
 fn stage_parse(src: &[u8], _: &nvpass_ir::Module) {
     std::hint::black_box(nvpass_ir::parse_module(src).unwrap());
+}
+
+/// The reader `nvpass-cli` uses with two or more threads.
+fn stage_parse_lexed_ahead(src: &[u8], _: &nvpass_ir::Module) {
+    std::hint::black_box(nvpass_ir::parse::read_lexed_ahead(src, 64 << 10).unwrap());
 }
 
 fn stage_print(_: &[u8], m: &nvpass_ir::Module) {

@@ -7,21 +7,20 @@
 //! reports the error with its line. Standard input is read whole.
 //!
 //! With more than one thread, a second thread reads the file, cuts it at
-//! top-level entities and lexes each piece ([`nvpass_ir::LexedPiece`])
-//! while the first parses the piece before: about a fifth of the reading
-//! moves off the parser's thread. The pieces are then [`LEXED_PIECE`]
-//! bytes, so that the three alive at a time (parsed, waiting, being lexed)
-//! hold little memory with their tokens. The module is the same either way.
+//! top-level entities and lexes each piece while the first parses the
+//! piece before ([`nvpass_ir::parse::read_lexed_ahead`]). The pieces are
+//! then [`LEXED_PIECE`] bytes, so that the three alive at a time (parsed,
+//! waiting, being lexed) hold little memory with their tokens. The module
+//! is the same either way.
 //!
 //! Output is written to a temporary file beside the destination and renamed
 //! into place only after everything succeeded, so a failing run never leaves
 //! a partial or stale output file behind.
 
-use nvpass_ir::{LexedPiece, Module, ModuleReader, PieceCutter};
+use nvpass_ir::{Module, ModuleReader};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
 
 /// Bytes read from an input file at a time when parsing it in pieces.
 pub const READ_PIECE: usize = 256 << 10;
@@ -29,18 +28,25 @@ pub const READ_PIECE: usize = 256 << 10;
 /// Bytes read at a time when a second thread lexes ahead of the parser.
 pub const LEXED_PIECE: usize = 64 << 10;
 
+/// The smallest file read on two threads: below it, starting the second
+/// thread costs more than it saves (criterion `parse-lexed-ahead`: a
+/// 20 KB module reads in twice the time, one of 256 KiB in 8% less).
+pub const LEXED_AHEAD_MIN: u64 = 128 << 10;
+
 /// Parses the file at `path` while reading it, one [`READ_PIECE`] at a
-/// time, or with `threads` above 1 on two threads (see the module docs).
+/// time, or with `threads` above 1 on two threads when it holds at least
+/// [`LEXED_AHEAD_MIN`] bytes (see the module docs).
 /// `None` when it has to be read and parsed whole instead: it is not a
 /// regular file (a pipe could not be read a second time), it cannot be
 /// opened or read, or the text has an error (see the module docs).
 pub fn parse_file_in_pieces(path: &str, threads: usize) -> Option<Module> {
     let mut f = fs::File::open(path).ok()?;
-    if !f.metadata().ok()?.is_file() {
+    let meta = f.metadata().ok()?;
+    if !meta.is_file() {
         return None;
     }
-    if threads > 1 {
-        return parse_lexed_ahead(f);
+    if threads > 1 && meta.len() >= LEXED_AHEAD_MIN {
+        return nvpass_ir::parse::read_lexed_ahead(f, LEXED_PIECE);
     }
     let mut reader = ModuleReader::new();
     let mut buf = vec![0u8; READ_PIECE];
@@ -57,58 +63,6 @@ pub fn parse_file_in_pieces(path: &str, threads: usize) -> Option<Module> {
         }
     }
     reader.finish()
-}
-
-/// [`parse_file_in_pieces`] with a second thread that reads, cuts and
-/// lexes while this one parses. Pieces go back to that thread to be
-/// filled again, so their buffers are allocated once.
-fn parse_lexed_ahead(mut f: fs::File) -> Option<Module> {
-    let (to_parser, lexed) = mpsc::sync_channel::<LexedPiece>(1);
-    let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
-    std::thread::scope(|s| {
-        let lexer = s.spawn(move || -> bool {
-            let mut cutter = PieceCutter::new();
-            let mut buf = vec![0u8; LEXED_PIECE];
-            let send = |text: &[u8]| {
-                let mut piece = parsed.try_recv().unwrap_or_default();
-                piece.lex(text);
-                to_parser.send(piece).is_ok()
-            };
-            loop {
-                match f.read(&mut buf) {
-                    Ok(0) => return send(cutter.text()),
-                    Ok(n) => {
-                        if let Some(cut) = cutter.push(&buf[..n]) {
-                            if !send(&cutter.text()[..cut]) {
-                                return false;
-                            }
-                            cutter.consume(cut);
-                        }
-                    }
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(_) => return false,
-                }
-            }
-        });
-        let mut reader = ModuleReader::new();
-        let mut ok = true;
-        for piece in lexed.iter() {
-            ok = reader.push_lexed(&piece);
-            if !ok {
-                break;
-            }
-            // The lexer may have finished; then the piece is not needed.
-            let _ = to_lexer.send(piece);
-        }
-        // A lexer still sending learns that nobody listens and stops.
-        drop(lexed);
-        let read_all = lexer.join().unwrap_or(false);
-        if ok && read_all {
-            reader.finish()
-        } else {
-            None
-        }
-    })
 }
 
 /// Reads `path`, or standard input for `-`.

@@ -14,9 +14,9 @@
 //! * [`host`]: the implementation of the `nvpass-core` IR traits.
 //!
 //! Features: `std` (default) adds file-oriented helpers; `parallel` (off by
-//! default, implies `std`) adds `print::print_module_parallel` and
-//! `verify::verify_module_parallel`, which use several threads and give
-//! exactly the single-threaded result.
+//! default, implies `std`) adds `print::print_module_parallel`,
+//! `verify::verify_module_parallel` and `parse::read_lexed_ahead`, which
+//! use several threads and give exactly the single-threaded result.
 #![cfg_attr(not(feature = "std"), no_std)]
 #![deny(missing_docs)]
 extern crate alloc;

@@ -186,3 +186,48 @@ fn verbatim_lines_in_lexed_pieces() {
     assert!(whole.is_ok(), "{:?}", whole.err());
     check("verbatim", src, &[1, 3, 17, 64, src.len()], false);
 }
+
+/// The two-thread reader gives what the one-thread readers give, for every
+/// test module and piece size; a read error or a text that does not parse
+/// gives no module.
+#[cfg(feature = "parallel")]
+#[test]
+fn lexed_ahead_on_another_thread() {
+    use nvpass_ir::parse::read_lexed_ahead;
+    let mut n = 0;
+    for dir in ["../tests/lit", "tests/parse_data", "tests/malformed"] {
+        for p in tree(dir) {
+            if p.extension().is_none_or(|e| e != "ll") {
+                continue;
+            }
+            let src = std::fs::read(&p).unwrap();
+            let whole = parse_module(&src).map(|m| print_module(&m));
+            for piece in [1, 7, 4096] {
+                let got = read_lexed_ahead(&src[..], piece).map(|m| print_module(&m));
+                match (&whole, got) {
+                    (Ok(w), Some(g)) => assert!(*w == g, "{}: {piece}", p.display()),
+                    (Ok(_), None) => panic!("{}: {piece}: no module", p.display()),
+                    (Err(e), Some(_)) => panic!("{}: {piece}: parsed; whole: {e}", p.display()),
+                    (Err(_), None) => {}
+                }
+            }
+            n += 1;
+        }
+    }
+    assert!(n > 100, "only {n} test modules found");
+    /// Gives `good` bytes, then fails.
+    struct Failing(usize);
+    impl std::io::Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                return Err(std::io::Error::other("disk on fire"));
+            }
+            let n = buf.len().min(self.0);
+            buf[..n].fill(b'\n');
+            self.0 -= n;
+            Ok(n)
+        }
+    }
+    assert!(read_lexed_ahead(Failing(100_000), 64).is_none());
+    assert!(read_lexed_ahead(&b"\n\n"[..], 64).is_some());
+}

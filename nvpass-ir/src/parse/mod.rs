@@ -316,6 +316,68 @@ impl LexedPiece {
     }
 }
 
+/// Reads a module from `input` on two threads: a second thread reads it in
+/// pieces of `piece` bytes, cuts them at top-level entities
+/// ([`PieceCutter`]) and lexes them ([`LexedPiece`]) while the calling
+/// thread parses the piece before ([`ModuleReader::push_lexed`]). About a
+/// fifth of the reading moves off the parsing thread; the module is the
+/// one [`parse_module`] gives. At most three pieces are alive at a time
+/// (parsed, waiting, being lexed), and they go back to the reading thread
+/// to be filled again, so their buffers are allocated once.
+///
+/// `None` when `input` fails to read or the text does not parse in
+/// pieces; parse it whole then (see [`ModuleReader`]).
+#[cfg(feature = "parallel")]
+pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> Option<Module> {
+    use std::sync::mpsc;
+    let (to_parser, lexed) = mpsc::sync_channel::<LexedPiece>(1);
+    let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
+    std::thread::scope(|s| {
+        let lexer = s.spawn(move || -> bool {
+            let mut cutter = PieceCutter::new();
+            let mut buf = alloc::vec![0u8; piece.max(1)];
+            let send = |text: &[u8]| {
+                let mut p = parsed.try_recv().unwrap_or_default();
+                p.lex(text);
+                to_parser.send(p).is_ok()
+            };
+            loop {
+                match input.read(&mut buf) {
+                    Ok(0) => return send(cutter.text()),
+                    Ok(n) => {
+                        if let Some(cut) = cutter.push(&buf[..n]) {
+                            if !send(&cutter.text()[..cut]) {
+                                return false;
+                            }
+                            cutter.consume(cut);
+                        }
+                    }
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(_) => return false,
+                }
+            }
+        });
+        let mut reader = ModuleReader::new();
+        let mut ok = true;
+        for p in lexed.iter() {
+            ok = reader.push_lexed(&p);
+            if !ok {
+                break;
+            }
+            // The reading thread may have finished; then nobody needs it.
+            let _ = to_lexer.send(p);
+        }
+        // A reading thread still sending learns that nobody listens.
+        drop(lexed);
+        let read_all = lexer.join().unwrap_or(false);
+        if ok && read_all {
+            reader.finish()
+        } else {
+            None
+        }
+    })
+}
+
 /// The last offset `i > 0` in `text` where a line starting a top-level
 /// entity begins, looking only at lines that start at or after `from`
 /// (earlier ones were searched before).
