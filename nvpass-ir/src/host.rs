@@ -26,7 +26,7 @@ use crate::module::{
 };
 use crate::short::ShortVec;
 use crate::types::{FloatKind, NamedBody, TypeData};
-use crate::value::{Const, Operand, User as IrUser, ValueKind as IrValueKind, Wide};
+use crate::value::{Const, User as IrUser, ValueKind as IrValueKind, Wide};
 use alloc::string::String;
 
 /// The `llvm.memcpy` overload that copies `byval` arguments when inlining.
@@ -566,25 +566,26 @@ impl Module {
             prev: PackedOption::default(),
             next: PackedOption::default(),
         };
-        let nops = d.ops.len();
+        let (ops, blocks, md) = (d.ops.clone(), d.blocks.clone(), d.md.clone());
         let new = self.insts.push(data);
         if let Some(r) = result {
             self.values[r].kind = IrValueKind::Inst(new);
         }
-        let mut ops: SmallVec<[Operand; 8]> = SmallVec::with_capacity(nops);
-        for i in 0..nops {
-            let v = self.map_operand(self.inst_ops(src)[i].value, vmap);
-            ops.push(self.add_use(v, IrUser::Inst(new), i as u32));
+        // The lists are copied whole, then mapped in place: no list is
+        // gathered elsewhere first.
+        self.insts[new].ops = self.op_pool.copy(&ops);
+        for k in 0..ops.len() {
+            let v = self.map_operand(self.inst_ops(new)[k].value, vmap);
+            let o = self.add_use(v, IrUser::Inst(new), k as u32);
+            self.inst_ops_mut(new)[k] = o;
         }
-        self.insts[new].ops = self.op_pool.alloc(ops);
-        let blocks: SmallVec<[Block; 4]> = self
-            .inst_block_ops(src)
-            .iter()
-            .map(|b| *bmap.get(b).unwrap_or(b))
-            .collect();
-        self.insts[new].blocks = self.block_pool.alloc(blocks);
-        let md: SmallVec<[Attachment; 4]> = self.inst_attachments(src).iter().copied().collect();
-        self.insts[new].md = self.md_pool.alloc(md);
+        self.insts[new].blocks = self.block_pool.copy(&blocks);
+        for b in self.inst_block_ops_mut(new) {
+            if let Some(&nb) = bmap.get(b) {
+                *b = nb;
+            }
+        }
+        self.insts[new].md = self.md_pool.copy(&md);
         new
     }
 

@@ -128,6 +128,17 @@ impl<T: Copy> Pool<T> {
         }
     }
 
+    /// A new exact list holding a copy of the items of `r`.
+    pub fn copy(&mut self, r: &PoolRange) -> PoolRange {
+        let start = self.slots.len();
+        self.slots.extend_from_within(r.slots());
+        self.live += r.len();
+        PoolRange {
+            start: slot_index(start),
+            len: slot_index(r.len()),
+        }
+    }
+
     /// Appends `x` to `r`. Returns true when the list moved, after which
     /// the owner should offer the pool a [`compact`](Self::compact).
     pub fn push(&mut self, r: &mut PoolRange, x: T) -> bool {
@@ -277,7 +288,7 @@ impl<T: Copy> Pool<T> {
 mod tests {
     use super::*;
 
-    /// Random pushes, pops, removes, replaces and releases over several
+    /// Random pushes, pops, removes, replaces, copies and releases over several
     /// lists agree with plain vectors, through moves and compactions, and
     /// the pool's count of reserved slots stays exact.
     #[test]
@@ -300,6 +311,11 @@ mod tests {
                     let n = (r >> 8) as usize % 5;
                     let v: Vec<u32> = (0..n as u32).map(|k| step * 8 + k).collect();
                     lists.push((pool.alloc(v.iter().copied()), v));
+                }
+                0 if !lists.is_empty() => {
+                    let copy = pool.copy(&lists[pick].0);
+                    let v = lists[pick].1.clone();
+                    lists.push((copy, v));
                 }
                 1..=4 if !lists.is_empty() => {
                     let moved = pool.push(&mut lists[pick].0, step);
