@@ -727,10 +727,24 @@ impl Module {
         f
     }
 
-    /// Points metadata references to `old` at `new` (or `null`).
+    /// Points metadata references to `old` at `new` (or `null`), visiting
+    /// only the nodes that name `old` (see `Module::md_value_index`).
     fn replace_md_value_refs(&mut self, old: Value, new: Option<Value>) {
-        for (_, node) in self.mds.iter_mut() {
-            let ops: &mut [MdRef] = match &mut node.kind {
+        let mut index = self.md_value_index.take().unwrap_or_default();
+        for k in index.scanned..self.mds.len() {
+            let md = Md::new(k);
+            let (MdKind::Tuple(ops) | MdKind::ArgList(ops)) = &self.mds[md].kind else {
+                continue;
+            };
+            for r in ops.iter() {
+                if let MdRef::Value(_, v) = *r {
+                    index.nodes.entry(v).or_default().push(md);
+                }
+            }
+        }
+        index.scanned = self.mds.len();
+        for md in index.nodes.remove(&old).unwrap_or_default() {
+            let ops: &mut [MdRef] = match &mut self.mds[md].kind {
                 MdKind::Tuple(ops) | MdKind::ArgList(ops) => ops,
                 MdKind::Specialized { .. } | MdKind::Location(_) => continue,
             };
@@ -738,13 +752,17 @@ impl Module {
                 if let MdRef::Value(ty, v) = *r {
                     if v == old {
                         *r = match new {
-                            Some(n) => MdRef::Value(ty, n),
+                            Some(n) => {
+                                index.nodes.entry(n).or_default().push(md);
+                                MdRef::Value(ty, n)
+                            }
                             None => MdRef::Null,
                         };
                     }
                 }
             }
         }
+        self.md_value_index = Some(index);
     }
 
     /// A fresh `!N` number for a new numbered node, in O(1): the highest

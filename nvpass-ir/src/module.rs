@@ -386,6 +386,26 @@ pub struct Module {
     /// into a `name` field of such a function's value or block is not
     /// seen: call [`Module::forget_inline_names`] after doing that.
     pub(crate) inline_names: HashMap<Func, hashbrown::HashSet<Sym>>,
+    /// For replacing a value's references from metadata when a function
+    /// or global is replaced or erased: the nodes whose operands name each
+    /// value, built on first need and extended by the nodes added since
+    /// (see [`MdValueIndex`]). Nodes changed in place to name another
+    /// value are not seen: call [`Module::forget_md_value_index`] after
+    /// writing operands of existing nodes directly.
+    pub(crate) md_value_index: Option<MdValueIndex>,
+}
+
+/// Which metadata nodes name a value among their operands (`!{ptr @f}`),
+/// so that replacing the references to one value visits those nodes only,
+/// not every node of the module (which made erasing `n` functions cost
+/// `n` times the module's metadata).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MdValueIndex {
+    /// Nodes `0..scanned` are indexed.
+    pub(crate) scanned: usize,
+    /// Value to the nodes naming it (a node may be listed once per
+    /// operand; a listed node may no longer name it).
+    pub(crate) nodes: HashMap<Value, SmallVec<[Md; 2]>>,
 }
 
 /// Compacts `pool`, one of the instructions' list pools (`field` picks an
@@ -1007,6 +1027,13 @@ impl Module {
     /// directly.
     pub fn forget_inline_names(&mut self) {
         self.inline_names.clear();
+    }
+
+    /// Drops the index of the metadata nodes naming each value (see the
+    /// `md_value_index` field): needed only after writing the operands of
+    /// an existing node directly.
+    pub fn forget_md_value_index(&mut self) {
+        self.md_value_index = None;
     }
 
     /// The name of an instruction's result.

@@ -820,3 +820,46 @@ attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
     assert!(out.contains("call void @h(ptr noundef %p)\n"), "{out}");
     assert!(out.contains("call void @h(ptr %p)\n"), "{out}");
 }
+
+/// Metadata naming an erased function or global names `null` afterwards,
+/// and metadata naming a replaced one names its replacement, including
+/// nodes made after an earlier erasure and references moved there by an
+/// earlier replacement.
+#[test]
+fn metadata_follows_erased_and_replaced_functions() {
+    let mut m = parse(
+        "@g = internal global i32 0\n\
+         define internal void @a() {\n  ret void\n}\n\
+         define internal void @b() {\n  ret void\n}\n\
+         define internal void @c() {\n  ret void\n}\n\
+         define internal void @d() {\n  ret void\n}\n\
+         !0 = !{ptr @a, !\"x\", ptr @b}\n\
+         !1 = !{ptr @g, ptr @a}\n\
+         !named = !{!0, !1}\n",
+    );
+    m.erase_function(func(&m, "a")).unwrap();
+    let text = verified(&m);
+    assert!(text.contains("!0 = !{null, !\"x\", ptr @b}"), "{text}");
+    assert!(text.contains("!1 = !{ptr @g, null}"), "{text}");
+    // A node made now names @c; replacing @b by @c and then erasing @c
+    // reaches both nodes.
+    let c = func(&m, "c");
+    let node = m
+        .create_md_node(&[MdOperand::Value(m.func_value(c))], false)
+        .unwrap();
+    m.set_named_md("more", &[node]);
+    let b = func(&m, "b");
+    let (bv, cv) = (m.func_value(b), m.func_value(c));
+    IrEdit::replace_all_uses(&mut m, bv, cv).unwrap();
+    let text = verified(&m);
+    assert!(text.contains("!{null, !\"x\", ptr @c}"), "{text}");
+    m.erase_function(b).unwrap();
+    m.erase_function(c).unwrap();
+    let g = IrView::global_by_name(&m, "g").unwrap();
+    m.erase_global(g).unwrap();
+    let text = verified(&m);
+    assert!(text.contains("!{null, !\"x\", null}"), "{text}");
+    assert!(text.contains("!{null, null}"), "{text}");
+    assert!(!text.contains("ptr @"), "{text}");
+    assert!(text.contains("define internal void @d()"), "{text}");
+}
