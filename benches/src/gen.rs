@@ -20,8 +20,9 @@
 //! a set of disjoint islands. Optional stress shapes for interprocedural
 //! passes: a deep call chain ([`Config::chain`]), one helper with many call
 //! sites ([`Config::fan_in`]), a strongly connected ring of mutually
-//! recursive functions ([`Config::scc`]) and many calls in one block
-//! ([`Config::block_calls`]).
+//! recursive functions ([`Config::scc`]), many calls in one block
+//! ([`Config::block_calls`]) and internal functions nothing calls, each
+//! named by a metadata node ([`Config::dead`]).
 //!
 //! Output depends only on the [`Config`]: the same seed and size give the
 //! same bytes on every machine.
@@ -48,6 +49,10 @@ pub struct Config {
     /// block once per call) and a one-block one with no inline attribute,
     /// which the inliner's cost models price at every call (0: none).
     pub block_calls: usize,
+    /// Number of internal functions nothing calls, each named by a node of
+    /// `!nvpass.gen.dead`: `remove-dead-functions` erases them all, and the
+    /// references from metadata with them (0: none).
+    pub dead: usize,
 }
 
 impl Config {
@@ -60,6 +65,7 @@ impl Config {
             fan_in: 0,
             scc: 0,
             block_calls: 0,
+            dead: 0,
         }
     }
 }
@@ -425,6 +431,22 @@ impl Gen {
         let _ = writeln!(self.funcs, "  ret void\n}}\n");
     }
 
+    /// `n` uncalled internal functions; returns the metadata nodes naming
+    /// them.
+    fn dead(&mut self, n: usize) -> Vec<u32> {
+        let mut nodes = Vec::with_capacity(n);
+        for k in 0..n {
+            let _ = writeln!(
+                self.funcs,
+                "define internal float @dead.{k}(ptr noundef %0) #1 {{\n  \
+                   %2 = load float, ptr %0, align 4, !tbaa !6\n  \
+                   ret float %2\n}}\n"
+            );
+            nodes.push(self.md(format_args!("!{{ptr @dead.{k}, !\"dead\", i32 {k}}}")));
+        }
+        nodes
+    }
+
     fn scc(&mut self, n: usize) {
         for k in 0..n {
             let next = (k + 1) % n;
@@ -482,6 +504,7 @@ pub fn generate(cfg: &Config) -> String {
     g.fan_in(cfg.fan_in);
     g.scc(cfg.scc);
     g.block_calls(cfg.block_calls);
+    let dead = g.dead(cfg.dead);
     let _ = g.units;
 
     let mut out = String::with_capacity(g.size() + 8192);
@@ -517,9 +540,19 @@ pub fn generate(cfg: &Config) -> String {
          attributes #4 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }\n\
          attributes #5 = { convergent nocallback nounwind }\n\n\
          !llvm.dbg.cu = !{!2}\n\
-         !llvm.module.flags = !{!0, !1}\n\
-         !nvvm.annotations = !{",
+         !llvm.module.flags = !{!0, !1}\n",
     );
+    if !dead.is_empty() {
+        out.push_str("!nvpass.gen.dead = !{");
+        for (k, n) in dead.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            let _ = write!(out, "!{n}");
+        }
+        out.push_str("}\n");
+    }
+    out.push_str("!nvvm.annotations = !{");
     for (k, n) in g.kernels.iter().enumerate() {
         if k > 0 {
             out.push_str(", ");
@@ -565,6 +598,7 @@ mod tests {
             fan_in: 250,
             scc: 5,
             block_calls: 30,
+            dead: 20,
             ..Config::sized(3, 60_000)
         };
         let text = generate(&cfg);
