@@ -148,6 +148,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelArgEliminator {
             found += unused.len() as u64;
             let name = String::from(m.func_name(f));
             if !change_abi {
+                if !cx.remarks_enabled() {
+                    continue;
+                }
                 for &i in &unused {
                     let d = cx
                         .remark(RemarkKind::Missed, "UnusedKernelArg")

@@ -441,6 +441,9 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for KernelAttrTransplanter {
         let mut total = 0;
         for &(f, n) in &per_func {
             total += n;
+            if !cx.remarks_enabled() {
+                continue;
+            }
             let name = String::from(m.func_name(f));
             let d = cx
                 .remark(RemarkKind::Passed, "Transplanted")

@@ -153,15 +153,17 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for RemoveDeadFunctions {
             if let Err(e) = m.erase_function(f) {
                 return Err(fail(cx, name, &e));
             }
-            let d = cx
-                .remark(RemarkKind::Passed, "DeadFunctionRemoved")
-                .in_function(name.clone())
-                .text("removed dead function '")
-                .arg("Function", name.clone())
-                .text("' (linkage ")
-                .arg("Linkage", linkage.keyword())
-                .text(")");
-            cx.emit(d);
+            if cx.remarks_enabled() {
+                let d = cx
+                    .remark(RemarkKind::Passed, "DeadFunctionRemoved")
+                    .in_function(name.clone())
+                    .text("removed dead function '")
+                    .arg("Function", name.clone())
+                    .text("' (linkage ")
+                    .arg("Linkage", linkage.keyword())
+                    .text(")");
+                cx.emit(d);
+            }
         }
         cx.add_stat(&NUM_DEAD, dead.len() as u64);
         Ok(PreservedOrChanged::from_changed(!dead.is_empty()))
