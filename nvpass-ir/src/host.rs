@@ -261,11 +261,13 @@ impl Module {
     }
 
     fn group_attrs(&self, id: u32) -> &[IrAttr] {
-        self.attr_groups
-            .iter()
-            .find(|g| g.id == id)
-            .map(|g| &g.attrs[..])
-            .unwrap_or(&[])
+        // Groups are usually numbered in order from 0, so group `#N` is
+        // found in place; otherwise it is searched for.
+        let group = match self.attr_groups.get(id as usize) {
+            Some(g) if g.id == id => Some(g),
+            _ => self.attr_groups.iter().find(|g| g.id == id),
+        };
+        group.map_or(&[], |g| &g.attrs[..])
     }
 
     /// The stored attributes of a set: its own, then its groups'.
@@ -1276,6 +1278,11 @@ impl IrView for Module {
         self.call_set(ifrom(i), slot)
             .into_iter()
             .flat_map(move |s| self.set_attrs(s))
+    }
+
+    fn call_has_attr(&self, i: InstId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
+        self.call_set(ifrom(i), slot)
+            .is_some_and(|s| self.set_has_key(s, key))
     }
 
     fn call_conv(&self, i: InstId) -> Option<CallConv> {

@@ -193,3 +193,72 @@ fn operand_agrees_with_operands() {
         "{checked} operands, {calls} calls"
     );
 }
+
+/// `call_has_attr` answers as scanning `call_attrs` does, for every call
+/// site, slot and key of every input.
+#[test]
+fn call_has_attr_agrees_with_scanning() {
+    let (mut checked, mut present) = (0u64, 0u64);
+    for path in inputs() {
+        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
+            continue;
+        };
+        for f in m.funcs().collect::<Vec<_>>() {
+            for i in m.blocks(f).flat_map(|b| m.insts(b)).collect::<Vec<_>>() {
+                if !m.opcode(i).is_call() {
+                    continue;
+                }
+                let nargs = m.call_args(i).count() as u32;
+                let slots = [AttrSlot::Function, AttrSlot::Return]
+                    .into_iter()
+                    .chain((0..nargs).map(AttrSlot::Param));
+                for slot in slots {
+                    let mut keys: Vec<AttrKey<'_>> =
+                        AttrKind::ALL.iter().map(|&k| AttrKey::Kind(k)).collect();
+                    keys.extend([
+                        AttrKey::Str("nvvm.cdp.variant"),
+                        AttrKey::Str("never-interned-key"),
+                        AttrKey::Other("memory"),
+                    ]);
+                    for key in keys {
+                        let scanned = m.call_attrs(i, slot).any(|a| key.matches(&a));
+                        assert_eq!(
+                            m.call_has_attr(i, slot, key),
+                            scanned,
+                            "{}: call in {} {slot:?} {key:?}",
+                            path.display(),
+                            IrView::func_name(&m, f)
+                        );
+                        checked += 1;
+                        present += u64::from(scanned);
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        checked > 10_000 && present > 100,
+        "{checked} checked, {present} present"
+    );
+}
+
+/// Attribute groups numbered out of order, or not from 0, are found by
+/// their number.
+#[test]
+fn groups_are_found_by_number_in_any_order() {
+    let src = b"define void @f() #7 {\n  call void @g() #2\n  call void @g() #0\n  ret void\n}\n\
+                declare void @g()\n\
+                attributes #2 = { noinline }\n\
+                attributes #7 = { convergent }\n\
+                attributes #0 = { nounwind }\n";
+    let m = parse_module(src).unwrap();
+    let f = IrView::func_by_name(&m, "f").unwrap();
+    let calls: Vec<_> = m.blocks(f).flat_map(|b| m.insts(b)).take(2).collect();
+    let key = |k| AttrKey::Kind(k);
+    assert!(m.has_attr(f, AttrSlot::Function, key(AttrKind::Convergent)));
+    assert!(!m.has_attr(f, AttrSlot::Function, key(AttrKind::NoInline)));
+    assert!(m.call_has_attr(calls[0], AttrSlot::Function, key(AttrKind::NoInline)));
+    assert!(!m.call_has_attr(calls[0], AttrSlot::Function, key(AttrKind::NoUnwind)));
+    assert!(m.call_has_attr(calls[1], AttrSlot::Function, key(AttrKind::NoUnwind)));
+    assert!(!m.call_has_attr(calls[1], AttrSlot::Function, key(AttrKind::NoInline)));
+}

@@ -489,6 +489,12 @@ pub trait IrView: TypeView + SyncIfParallel {
         core::iter::empty()
     }
 
+    /// Whether the list `slot` of call site `i` has an attribute with key
+    /// `key` (as [`IrView::has_attr`] for a function's lists).
+    fn call_has_attr(&self, i: InstId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
+        self.call_attrs(i, slot).any(|a| key.matches(&a))
+    }
+
     /// The calling convention of a call site (`call ptx_kernel void ...`);
     /// `None` for non-calls.
     fn call_conv(&self, _i: InstId) -> Option<CallConv> {

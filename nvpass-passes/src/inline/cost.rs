@@ -656,9 +656,7 @@ impl<'k> Run<'k> {
                 intra_scc: false,
             };
         }
-        if m.call_attrs(call, AttrSlot::Function)
-            .any(|a| AttrKey::Kind(AttrKind::NoInline).matches(&a))
-        {
+        if m.call_has_attr(call, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)) {
             return Decision::Never("noinline call site attribute");
         }
         let intra_scc = recursive

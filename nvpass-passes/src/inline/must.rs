@@ -192,8 +192,7 @@ pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'s
     if m.blocks(f).count() == 1 && insts.len() <= THIN_WRAPPER_MAX_INSTS && all_calls == 1 {
         if let Some(&(c, g)) = calls.first() {
             let attr_on = |k| {
-                m.call_attrs(c, AttrSlot::Function)
-                    .any(|a| AttrKey::Kind(k).matches(&a))
+                m.call_has_attr(c, AttrSlot::Function, AttrKey::Kind(k))
                     || m.has_attr(g, AttrSlot::Function, AttrKey::Kind(k))
             };
             if name_of(g).starts_with("llvm.")
