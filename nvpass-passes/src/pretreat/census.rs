@@ -25,7 +25,9 @@
 
 use hashbrown::HashMap;
 
-use nvpass_core::ir::{Callee, ConstKind, FuncId, IrView, Opcode, ValueKind};
+use nvpass_core::ir::{
+    AttrKey, AttrKind, AttrSlot, Callee, ConstKind, FuncId, IrView, Opcode, ValueKind,
+};
 
 use super::casts::{
     noop_addrspace_cast_const, noop_addrspace_cast_inst, widenable_sext, zero_index_gep_const,
@@ -82,19 +84,24 @@ fn callee_rules(name: &str) -> RuleMask {
     mask
 }
 
-/// Per-run memo of [`callee_rules`] by callee. Valid while no function is
-/// declared or erased: the caller clears it whenever a rule changed
-/// something (rule 10 declares and erases functions, and only when it
-/// rewrites).
+/// Per-run memo of [`callee_rules`] by callee, with whether the callee is
+/// a declaration carrying `convergent` that rule 9 would strip. Valid
+/// while no function is declared, erased or changes attributes: the caller
+/// clears it whenever a body rule changed something (rule 10 declares and
+/// erases functions, rule 9 strips declarations' `convergent`, and only
+/// when they rewrite).
 #[derive(Default)]
-pub(super) struct CalleeRules(HashMap<FuncId, RuleMask>);
+pub(super) struct CalleeRules(HashMap<FuncId, (RuleMask, bool)>);
 
 impl CalleeRules {
-    fn of<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> RuleMask {
-        *self
-            .0
-            .entry(f)
-            .or_insert_with(|| callee_rules(m.func_name(f)))
+    fn of<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> (RuleMask, bool) {
+        *self.0.entry(f).or_insert_with(|| {
+            let mask = callee_rules(m.func_name(f));
+            let convergent_decl = mask & bit(9) != 0
+                && m.func_is_declaration(f)
+                && m.has_attr(f, AttrSlot::Function, CONVERGENT);
+            (mask, convergent_decl)
+        })
     }
 
     /// Forgets every memoized callee.
@@ -102,6 +109,9 @@ impl CalleeRules {
         self.0.clear();
     }
 }
+
+/// The attribute rule 9 strips.
+const CONVERGENT: AttrKey<'static> = AttrKey::Kind(AttrKind::Convergent);
 
 /// The rules that may rewrite something in `f`.
 pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeRules) -> RuleMask {
@@ -124,7 +134,15 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
             };
             if op.is_call() {
                 if let Some(Callee::Direct(c)) = m.callee(i) {
-                    may |= callees.of(m, c);
+                    let (mask, convergent_decl) = callees.of(m, c);
+                    may |= mask & !bit(9);
+                    // Rule 9 rewrites a call of its families only where the
+                    // call site or the callee's declaration is convergent.
+                    if mask & bit(9) != 0
+                        && (convergent_decl || m.call_has_attr(i, AttrSlot::Function, CONVERGENT))
+                    {
+                        may |= bit(9);
+                    }
                 }
             }
             for v in m.operands(i) {
