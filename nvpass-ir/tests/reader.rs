@@ -231,3 +231,16 @@ fn lexed_ahead_on_another_thread() {
     assert!(read_lexed_ahead(Failing(100_000), 64).is_none());
     assert!(read_lexed_ahead(&b"\n\n"[..], 64).is_some());
 }
+
+/// Text handed to `push` and not parsed yet is not skipped by a lexed
+/// piece: mixing the two gives no module.
+#[test]
+fn pushed_text_and_lexed_pieces_do_not_mix() {
+    let mut r = ModuleReader::new();
+    // No cut point yet: the text waits.
+    assert!(r.push(b"@a = global i32 1"));
+    let mut piece = LexedPiece::new();
+    piece.lex(b"\n@b = global i32 2\n");
+    assert!(!r.push_lexed(&piece));
+    assert!(r.finish().is_none());
+}

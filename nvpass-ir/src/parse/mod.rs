@@ -206,9 +206,13 @@ impl ModuleReader {
     }
 
     /// Parses a piece cut by a [`PieceCutter`] (or its final rest) and
-    /// lexed by [`LexedPiece::lex`]. Pieces must come in order, and not
-    /// mixed with [`ModuleReader::push`]. Returns `false` as `push` does.
+    /// lexed by [`LexedPiece::lex`]. Pieces must come in order. Returns
+    /// `false` as `push` does, and also when text handed to
+    /// [`ModuleReader::push`] is still waiting (the two are not mixed).
     pub fn push_lexed(&mut self, piece: &LexedPiece) -> bool {
+        if !self.cutter.text().is_empty() {
+            self.parser = None;
+        }
         if !self.receive(piece.text.len()) {
             return false;
         }
