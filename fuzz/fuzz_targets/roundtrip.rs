@@ -8,7 +8,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use nvpass_ir::verify::verify_module;
-use nvpass_ir::{parse_module, print_module, LexedPiece, Module, ModuleReader, PieceCutter};
+use nvpass_ir::{parse_module, print_module, Module, ModuleReader};
 
 fn read_in_pieces(data: &[u8], piece: usize) -> Option<Module> {
     let mut r = ModuleReader::new();
@@ -21,23 +21,7 @@ fn read_in_pieces(data: &[u8], piece: usize) -> Option<Module> {
 }
 
 fn read_lexed(data: &[u8], piece: usize) -> Option<Module> {
-    let mut r = ModuleReader::new();
-    let mut cutter = PieceCutter::new();
-    let mut lexed = LexedPiece::new();
-    for c in data.chunks(piece) {
-        if let Some(cut) = cutter.push(c) {
-            lexed.lex(&cutter.text()[..cut]);
-            if !r.push_lexed(&lexed) {
-                return None;
-            }
-            cutter.consume(cut);
-        }
-    }
-    lexed.lex(cutter.text());
-    if !r.push_lexed(&lexed) {
-        return None;
-    }
-    r.finish()
+    nvpass_ir::parse::read_lexed(data.chunks(piece))
 }
 
 fuzz_target!(|data: &[u8]| {

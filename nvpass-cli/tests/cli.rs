@@ -267,15 +267,17 @@ fn thread_count_does_not_change_output_or_errors() {
     assert!(outs[0].len() > 100_000);
     assert!(outs.iter().all(|o| *o == outs[0]), "output depends on -j");
     // Errors in functions far apart are reported in the same order.
-    let bad = write("j-bad.ll", &many_functions(3000, &[5, 1500, 2990]));
-    let errs: Vec<String> = ["1", "2", "3"]
-        .iter()
-        .map(|j| {
-            let o = run(&["run", "-j", j, "--pipeline", "", bad.to_str().unwrap()]);
-            assert_eq!(o.status.code(), Some(1), "-j {j}");
-            stderr(&o)
-        })
-        .collect();
+    let errors = |file: &std::path::Path| -> Vec<String> {
+        ["1", "2", "3"]
+            .iter()
+            .map(|j| {
+                let o = run(&["run", "-j", j, "--pipeline", "", file.to_str().unwrap()]);
+                assert_eq!(o.status.code(), Some(1), "-j {j}");
+                stderr(&o)
+            })
+            .collect()
+    };
+    let errs = errors(&write("j-bad.ll", &many_functions(3000, &[5, 1500, 2990])));
     for f in ["@f5", "@f1500", "@f2990"] {
         assert!(errs[0].contains(f), "{f} missing: {}", errs[0]);
     }
@@ -290,15 +292,7 @@ fn thread_count_does_not_change_output_or_errors() {
         ),
         ("j-parse.ll", "@s = global i32 x\n", "expected value token"),
     ] {
-        let bad = write(name, &(many_functions(3000, &[]) + tail));
-        let errs: Vec<String> = ["1", "2", "3"]
-            .iter()
-            .map(|j| {
-                let o = run(&["run", "-j", j, "--pipeline", "", bad.to_str().unwrap()]);
-                assert_eq!(o.status.code(), Some(1), "-j {j}");
-                stderr(&o)
-            })
-            .collect();
+        let errs = errors(&write(name, &(many_functions(3000, &[]) + tail)));
         assert!(errs[0].contains(want), "{name}: {}", errs[0]);
         assert!(
             errs.iter().all(|e| *e == errs[0]),

@@ -4,7 +4,7 @@
 //! the error) when it does not, for every piece size; and so it does with
 //! the pieces cut by a `PieceCutter` and lexed ahead (`push_lexed`).
 
-use nvpass_ir::{parse_module, print_module, LexedPiece, ModuleReader, PieceCutter};
+use nvpass_ir::{parse_module, print_module, LexedPiece, ModuleReader};
 use std::path::{Path, PathBuf};
 
 /// Reads `src` in pieces of `piece` bytes.
@@ -21,23 +21,7 @@ fn read_in_pieces(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
 /// Reads `src` arriving in pieces of `piece` bytes, cut by a
 /// `PieceCutter` and lexed ahead, as `nvpass-cli` does on two threads.
 fn read_lexed(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
-    let mut r = ModuleReader::new();
-    let mut cutter = PieceCutter::new();
-    let mut lexed = LexedPiece::new();
-    for c in src.chunks(piece) {
-        if let Some(cut) = cutter.push(c) {
-            lexed.lex(&cutter.text()[..cut]);
-            if !r.push_lexed(&lexed) {
-                return None;
-            }
-            cutter.consume(cut);
-        }
-    }
-    lexed.lex(cutter.text());
-    if !r.push_lexed(&lexed) {
-        return None;
-    }
-    r.finish()
+    nvpass_ir::parse::read_lexed(src.chunks(piece))
 }
 
 /// `fallback`: a text that parses may still be read as "parse it whole"

@@ -320,6 +320,31 @@ impl LexedPiece {
     }
 }
 
+/// Reads a module from consecutive `pieces` of its text on the calling
+/// thread, cut by a [`PieceCutter`] and lexed ([`LexedPiece`]) before each
+/// is parsed ([`ModuleReader::push_lexed`]): what [`read_lexed_ahead`] does
+/// on two threads, in one, so tests and fuzzers can compare that path with
+/// the others. `None` as for [`ModuleReader::finish`].
+pub fn read_lexed<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> Option<Module> {
+    let mut reader = ModuleReader::new();
+    let mut cutter = PieceCutter::new();
+    let mut lexed = LexedPiece::new();
+    for p in pieces {
+        if let Some(cut) = cutter.push(p) {
+            lexed.lex(&cutter.text()[..cut]);
+            if !reader.push_lexed(&lexed) {
+                return None;
+            }
+            cutter.consume(cut);
+        }
+    }
+    lexed.lex(cutter.text());
+    if !reader.push_lexed(&lexed) {
+        return None;
+    }
+    reader.finish()
+}
+
 /// Reads a module from `input` on two threads: a second thread reads it in
 /// pieces of `piece` bytes, cuts them at top-level entities
 /// ([`PieceCutter`]) and lexes them ([`LexedPiece`]) while the calling
