@@ -197,12 +197,12 @@ impl ModuleReader {
         if !self.receive(bytes.len()) {
             return false;
         }
-        if let Some(cut) = self.cutter.push(bytes) {
-            let p = self.parser.take().expect("reader has a parser");
-            self.parser = parse_piece(p, &self.cutter.pending[..cut], &[]);
-            self.cutter.consume(cut);
-        }
-        self.parser.is_some()
+        let parser = &mut self.parser;
+        self.cutter.push(bytes, |text| {
+            let p = parser.take().expect("reader has a parser");
+            *parser = parse_piece(p, text, &[]);
+            parser.is_some()
+        })
     }
 
     /// Parses a piece cut by a [`PieceCutter`] (or its final rest) and
@@ -262,29 +262,30 @@ impl PieceCutter {
         Self::default()
     }
 
-    /// Appends `bytes`. Returns the length of the longest prefix of
-    /// [`PieceCutter::text`] that ends before a line starting a top-level
-    /// entity, if there is one: take it, then [`consume`](Self::consume)
-    /// it.
-    pub fn push(&mut self, bytes: &[u8]) -> Option<usize> {
+    /// Appends `bytes`. When the text received and not handed out yet
+    /// now holds a piece, the longest prefix that ends before a line
+    /// starting a top-level entity, calls `take` with it and drops it
+    /// from the text. Returns what `take` returned, or `true` when there
+    /// was no piece yet.
+    pub fn push(&mut self, bytes: &[u8], take: impl FnOnce(&[u8]) -> bool) -> bool {
         self.pending.extend_from_slice(bytes);
         let cut = last_cut(&self.pending, self.searched);
         // What is past the cut holds no cut point but maybe the start of
         // one whose prefix is still incomplete.
         self.searched = self.pending.len().saturating_sub(CUT_MARGIN);
-        cut
+        let Some(cut) = cut else {
+            return true;
+        };
+        let taken = take(&self.pending[..cut]);
+        self.pending.drain(..cut);
+        self.searched = self.searched.saturating_sub(cut);
+        taken
     }
 
-    /// The text received and not consumed; at the end of the input, the
+    /// The text received and not handed out; at the end of the input, the
     /// last piece.
     pub fn text(&self) -> &[u8] {
         &self.pending
-    }
-
-    /// Drops the first `n` bytes of [`PieceCutter::text`].
-    pub fn consume(&mut self, n: usize) {
-        self.pending.drain(..n);
-        self.searched = self.searched.saturating_sub(n);
     }
 }
 
@@ -330,12 +331,12 @@ pub fn read_lexed<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> Option<Modu
     let mut cutter = PieceCutter::new();
     let mut lexed = LexedPiece::new();
     for p in pieces {
-        if let Some(cut) = cutter.push(p) {
-            lexed.lex(&cutter.text()[..cut]);
-            if !reader.push_lexed(&lexed) {
-                return None;
-            }
-            cutter.consume(cut);
+        let parsed = cutter.push(p, |text| {
+            lexed.lex(text);
+            reader.push_lexed(&lexed)
+        });
+        if !parsed {
+            return None;
         }
     }
     lexed.lex(cutter.text());
@@ -374,11 +375,8 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
                 match input.read(&mut buf) {
                     Ok(0) => return send(cutter.text()),
                     Ok(n) => {
-                        if let Some(cut) = cutter.push(&buf[..n]) {
-                            if !send(&cutter.text()[..cut]) {
-                                return false;
-                            }
-                            cutter.consume(cut);
+                        if !cutter.push(&buf[..n], send) {
+                            return false;
                         }
                     }
                     Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
