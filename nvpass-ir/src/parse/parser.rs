@@ -46,6 +46,35 @@ pub(crate) struct FnState {
     pub pending_b: HashMap<Block, (u32, Key)>,
 }
 
+impl FnState {
+    /// Empty state for function `func` (its value `fval`), in the tables of
+    /// `spare` when given: they keep the room the previous function made,
+    /// so a module's functions do not each allocate and grow their own.
+    fn new(func: Func, fval: Value, spare: Option<FnState>) -> Self {
+        match spare {
+            Some(mut st) => {
+                st.func = func;
+                st.fval = fval;
+                st.named.clear();
+                st.nums.clear();
+                st.fwd_nums.clear();
+                st.pending_v.clear();
+                st.pending_b.clear();
+                st
+            }
+            None => FnState {
+                func,
+                fval,
+                named: HashMap::new(),
+                nums: Vec::new(),
+                fwd_nums: HashMap::new(),
+                pending_v: HashMap::new(),
+                pending_b: HashMap::new(),
+            },
+        }
+    }
+}
+
 struct TypeName {
     ty: Type,
     defined: bool,
@@ -84,6 +113,9 @@ pub(crate) struct Parser<'a> {
     /// Unresolved `blockaddress`: (value, function value, block key, offset).
     pub pending_ba: Vec<(Value, Value, Key, u32)>,
     pub f: Option<FnState>,
+    /// The state of the last function read, kept for the next one's
+    /// tables (see [`FnState::new`]).
+    spare_f: Option<FnState>,
     pub ty_ptr: Type,
     pub ty_i1: Type,
     pub ty_void: Type,
@@ -238,6 +270,7 @@ impl<'a> Parser<'a> {
             comdat_refs: Vec::new(),
             pending_ba: Vec::new(),
             f: None,
+            spare_f: None,
             ty_ptr,
             ty_i1,
             ty_void,
@@ -279,6 +312,7 @@ impl<'a> Parser<'a> {
             comdat_refs: self.comdat_refs,
             pending_ba: self.pending_ba,
             f: None,
+            spare_f: self.spare_f,
             ty_ptr: self.ty_ptr,
             ty_i1: self.ty_i1,
             ty_void: self.ty_void,
@@ -1799,15 +1833,7 @@ impl<'a> Parser<'a> {
             params: params.iter().map(|p| p.0).collect(),
             vararg,
         });
-        let mut st = FnState {
-            func: f,
-            fval,
-            named: HashMap::new(),
-            nums: Vec::new(),
-            fwd_nums: HashMap::new(),
-            pending_v: HashMap::new(),
-            pending_b: HashMap::new(),
-        };
+        let mut st = FnState::new(f, fval, self.spare_f.take());
         let mut plist = Vec::with_capacity(params.len());
         for (i, (ty, attrs, key, off)) in params.into_iter().enumerate() {
             let name = match key {
@@ -1885,7 +1911,8 @@ impl<'a> Parser<'a> {
         let st = self.f.take();
         r?;
         if let Some(st) = st {
-            self.finish_function(st)?;
+            self.finish_function(&st)?;
+            self.spare_f = Some(st);
         }
         Ok(())
     }
@@ -1905,7 +1932,7 @@ impl<'a> Parser<'a> {
         self.bump()
     }
 
-    fn finish_function(&mut self, st: FnState) -> PResult<()> {
+    fn finish_function(&mut self, st: &FnState) -> PResult<()> {
         let mut first: Option<(u32, Key)> = None;
         for &(off, k) in st.pending_v.values().chain(st.pending_b.values()) {
             if !matches!(first, Some((o, _)) if o <= off) {
@@ -2243,6 +2270,27 @@ fn operand_count_fits(n: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each function starts with empty local tables, though they reuse the
+    /// previous function's: the same names and numbers are defined again,
+    /// and a forward reference left open in one function is an error there,
+    /// not in the next.
+    #[test]
+    fn functions_read_in_reused_tables_start_empty() {
+        let two = b"define i32 @a(i32 %x) {\nentry:\n  br label %next\nnext:\n  %0 = add i32 %x, 1\n  ret i32 %0\n}\n\
+define i32 @b(i32 %x) {\nentry:\n  br label %next\nnext:\n  %0 = mul i32 %x, 2\n  ret i32 %0\n}\n";
+        let m = crate::parse_module(two).expect("same local names in two functions");
+        assert_eq!(m.funcs.len(), 2);
+        let open = b"define void @a() {\nentry:\n  br label %gone\n}\n\
+define void @b() {\ngone:\n  ret void\n}\n";
+        let Err(e) = crate::parse_module(open) else {
+            panic!("%gone is not a block of @a");
+        };
+        assert!(
+            e.to_string().contains("use of undefined value '%gone'"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn operand_counts_stop_at_what_a_use_numbers() {
