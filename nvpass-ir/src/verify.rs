@@ -80,7 +80,6 @@ use crate::types::{FloatKind, TypeData};
 use crate::value::{Const, Operand, Use, User, ValueKind};
 use alloc::format;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 use core::fmt;
 use cranelift_entity::EntityRef;
@@ -330,6 +329,10 @@ impl<K: EntityRef> Marks<K> {
 struct Verifier<'a> {
     m: &'a Module,
     errors: Vec<VerifyError>,
+    /// The CFG of the current function, and the lists building it; both
+    /// keep their room from one function to the next.
+    cfg: Cfg,
+    cfg_scratch: CfgScratch,
     /// Dense index of each block of the current function.
     bidx: Marks<Block>,
     /// Position of each instruction within its block.
@@ -338,14 +341,71 @@ struct Verifier<'a> {
 }
 
 /// Per-function CFG and dominator tree.
+#[derive(Default)]
 struct Cfg {
     blocks: Vec<Block>,
-    preds: Vec<Vec<u32>>,
+    preds: Adjacency,
     /// Reverse-post-order number, u32::MAX when unreachable.
     rpo: Vec<u32>,
     /// Dominator-tree DFS interval.
     pre: Vec<u32>,
     post: Vec<u32>,
+}
+
+/// Working lists of [`Verifier::cfg`].
+#[derive(Default)]
+struct CfgScratch {
+    edges: Vec<(u32, u32)>,
+    succs: Adjacency,
+    post_order: Vec<u32>,
+    visited: Vec<bool>,
+    stack: Vec<(u32, usize)>,
+    order: Vec<u32>,
+    idom: Vec<u32>,
+    children: Adjacency,
+}
+
+/// Lists of block indices per block (successors, predecessors, dominator
+/// tree children), stored flat: two lists for a function however many
+/// blocks it has, instead of one per block.
+#[derive(Default)]
+struct Adjacency {
+    /// Where each block's list starts in `items`; one more entry than
+    /// blocks.
+    starts: Vec<u32>,
+    items: Vec<u32>,
+}
+
+impl Adjacency {
+    /// Refills the lists for `n` blocks from `(block, item)` pairs; each
+    /// list keeps the order its pairs came in.
+    fn group(&mut self, n: usize, pairs: impl Iterator<Item = (u32, u32)> + Clone) {
+        let starts = &mut self.starts;
+        starts.clear();
+        starts.resize(n + 1, 0);
+        for (a, _) in pairs.clone() {
+            starts[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            starts[i + 1] += starts[i];
+        }
+        self.items.clear();
+        self.items.resize(starts[n] as usize, 0);
+        // Each block's start doubles as its cursor; afterwards it holds the
+        // next block's start, so the starts move up one place.
+        for (a, b) in pairs {
+            let slot = &mut starts[a as usize];
+            self.items[*slot as usize] = b;
+            *slot += 1;
+        }
+        starts.pop();
+        starts.insert(0, 0);
+    }
+
+    fn of(&self, b: u32) -> &[u32] {
+        let b = b as usize;
+        &self.items[self.starts[b] as usize..self.starts[b + 1] as usize]
+    }
 }
 
 impl Cfg {
@@ -365,6 +425,8 @@ impl<'a> Verifier<'a> {
         Verifier {
             m,
             errors: Vec::new(),
+            cfg: Cfg::default(),
+            cfg_scratch: CfgScratch::default(),
             bidx: Marks::new(m.blocks.len()),
             ipos: Marks::new(m.insts.len()),
             cur: None,
@@ -664,8 +726,12 @@ impl<'a> Verifier<'a> {
         let Some(blocks) = self.layout(f) else {
             return;
         };
-        let cfg = self.cfg(&blocks);
+        let mut cfg = core::mem::take(&mut self.cfg);
+        let mut sc = core::mem::take(&mut self.cfg_scratch);
+        self.cfg(blocks, &mut cfg, &mut sc);
         self.blocks_and_insts(f, &cfg, ret_ty);
+        self.cfg = cfg;
+        self.cfg_scratch = sc;
     }
 
     /// Walks the block and instruction lists; returns the blocks when the
@@ -781,11 +847,13 @@ impl<'a> Verifier<'a> {
     }
 
     /// Builds the CFG and its dominator tree (Cooper-Harvey-Kennedy).
-    fn cfg(&mut self, blocks: &[Block]) -> Cfg {
+    /// Fills `cfg` (emptied first, its room kept) with the CFG of
+    /// `blocks` and its dominator tree; `sc` holds the working lists.
+    fn cfg(&mut self, blocks: Vec<Block>, cfg: &mut Cfg, sc: &mut CfgScratch) {
         let m = self.m;
         let n = blocks.len();
-        let mut succs = vec![Vec::new(); n];
-        let mut preds = vec![Vec::new(); n];
+        // Edges in block order, each block's in successor order.
+        sc.edges.clear();
         for (bi, &b) in blocks.iter().enumerate() {
             let Some(t) = m.blocks[b].last.expand() else {
                 continue;
@@ -807,17 +875,24 @@ impl<'a> Verifier<'a> {
                     );
                     continue;
                 }
-                succs[bi].push(si);
-                preds[si as usize].push(bi as u32);
+                sc.edges.push((bi as u32, si));
             }
         }
+        sc.succs.group(n, sc.edges.iter().copied());
+        cfg.preds.group(n, sc.edges.iter().map(|&(a, b)| (b, a)));
+        let (succs, preds) = (&sc.succs, &cfg.preds);
         // Post-order DFS from the entry.
-        let mut post_order = Vec::with_capacity(n);
-        let mut visited = vec![false; n];
-        let mut stack: Vec<(u32, usize)> = vec![(0, 0)];
+        let post_order = &mut sc.post_order;
+        post_order.clear();
+        sc.visited.clear();
+        sc.visited.resize(n, false);
+        let visited = &mut sc.visited;
+        let stack = &mut sc.stack;
+        stack.clear();
+        stack.push((0, 0));
         visited[0] = true;
         while let Some(&mut (b, ref mut k)) = stack.last_mut() {
-            if let Some(&s) = succs[b as usize].get(*k) {
+            if let Some(&s) = succs.of(b).get(*k) {
                 *k += 1;
                 if !visited[s as usize] {
                     visited[s as usize] = true;
@@ -828,14 +903,20 @@ impl<'a> Verifier<'a> {
                 stack.pop();
             }
         }
-        let mut rpo = vec![u32::MAX; n];
-        let order: Vec<u32> = post_order.iter().rev().copied().collect();
+        let rpo = &mut cfg.rpo;
+        rpo.clear();
+        rpo.resize(n, u32::MAX);
+        let order = &mut sc.order;
+        order.clear();
+        order.extend(post_order.iter().rev().copied());
         for (k, &b) in order.iter().enumerate() {
             rpo[b as usize] = k as u32;
         }
         // Cooper-Harvey-Kennedy on RPO numbers.
         let r = order.len();
-        let mut idom = vec![u32::MAX; r];
+        let idom = &mut sc.idom;
+        idom.clear();
+        idom.resize(r, u32::MAX);
         if r > 0 {
             idom[0] = 0;
         }
@@ -843,9 +924,9 @@ impl<'a> Verifier<'a> {
         while changed {
             changed = false;
             for k in 1..r {
-                let b = order[k] as usize;
+                let b = order[k];
                 let mut new = u32::MAX;
-                for &p in &preds[b] {
+                for &p in preds.of(b) {
                     let pr = rpo[p as usize];
                     if pr == u32::MAX || idom[pr as usize] == u32::MAX {
                         continue;
@@ -872,44 +953,43 @@ impl<'a> Verifier<'a> {
             }
         }
         // Dominator tree intervals.
-        let mut children = vec![Vec::new(); r];
-        for k in 1..r {
-            if idom[k] != u32::MAX {
-                children[idom[k] as usize].push(k as u32);
-            }
-        }
-        let mut pre = vec![u32::MAX; n];
-        let mut post = vec![0u32; n];
+        sc.children.group(
+            r,
+            (1..r)
+                .filter(|&k| idom[k] != u32::MAX)
+                .map(|k| (idom[k], k as u32)),
+        );
+        let children = &sc.children;
+        let (pre, post) = (&mut cfg.pre, &mut cfg.post);
+        pre.clear();
+        pre.resize(n, u32::MAX);
+        post.clear();
+        post.resize(n, 0);
         let mut clock = 0u32;
         if r > 0 {
-            let mut st: Vec<(u32, usize)> = vec![(0, 0)];
+            stack.clear();
+            stack.push((0, 0));
             pre[order[0] as usize] = clock;
             clock += 1;
-            while let Some(&mut (k, ref mut c)) = st.last_mut() {
-                if let Some(&ch) = children[k as usize].get(*c) {
+            while let Some(&mut (k, ref mut c)) = stack.last_mut() {
+                if let Some(&ch) = children.of(k).get(*c) {
                     *c += 1;
                     pre[order[ch as usize] as usize] = clock;
                     clock += 1;
-                    st.push((ch, 0));
+                    stack.push((ch, 0));
                 } else {
                     post[order[k as usize] as usize] = clock;
                     clock += 1;
-                    st.pop();
+                    stack.pop();
                 }
             }
         }
-        Cfg {
-            blocks: blocks.to_vec(),
-            preds,
-            rpo,
-            pre,
-            post,
-        }
+        cfg.blocks = blocks;
     }
 
     fn blocks_and_insts(&mut self, f: Func, cfg: &Cfg, ret_ty: Type) {
         let m = self.m;
-        if !cfg.preds.is_empty() && !cfg.preds[0].is_empty() {
+        if !cfg.blocks.is_empty() && !cfg.preds.of(0).is_empty() {
             self.err(None, "[terminator] entry block has predecessors".into());
         }
         for (bi, &b) in cfg.blocks.iter().enumerate() {
@@ -980,7 +1060,7 @@ impl<'a> Verifier<'a> {
             inc.push((idx, self.m.ops_of(d)[k].value));
         }
         inc.sort_unstable();
-        let mut preds = cfg.preds[bi as usize].clone();
+        let mut preds = cfg.preds.of(bi).to_vec();
         preds.sort_unstable();
         if inc.len() != preds.len() || inc.iter().zip(&preds).any(|(a, b)| a.0 != *b) {
             self.err(
