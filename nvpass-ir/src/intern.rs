@@ -5,6 +5,13 @@
 //! its end offset. The lookup table holds only symbols and hashes the bytes
 //! they name, so each string is stored exactly once and interning a new one
 //! costs no allocation of its own.
+//!
+//! Most strings a reader interns are short and come again soon: local names
+//! used by the next instructions, attribute and attachment kinds, the
+//! callee of the next call. A small direct-mapped cache of short strings
+//! ([`Front`]) answers those from a few kilobytes that stay in the processor
+//! cache; the table, which for a large module does not, is probed only on a
+//! miss.
 
 use crate::entity::Sym;
 use alloc::vec::Vec;
@@ -24,6 +31,8 @@ pub struct Interner {
     /// The symbols, hashed by their bytes.
     map: HashTable<Sym>,
     hasher: DefaultHashBuilder,
+    /// Recently interned short strings.
+    front: Front,
 }
 
 impl Interner {
@@ -34,6 +43,19 @@ impl Interner {
 
     /// Returns the symbol for `bytes`, adding it if new.
     pub fn intern(&mut self, bytes: &[u8]) -> Sym {
+        let Some(key) = FrontKey::new(bytes) else {
+            return self.intern_in_table(bytes);
+        };
+        let i = key.slot();
+        if let Some(s) = self.front.get(i, &key) {
+            return s;
+        }
+        let s = self.intern_in_table(bytes);
+        self.front.set(i, key, s);
+        s
+    }
+
+    fn intern_in_table(&mut self, bytes: &[u8]) -> Sym {
         let hash = self.hasher.hash_one(bytes);
         let (buf, ends) = (&self.bytes, &self.ends);
         if let Some(&s) = self.map.find(hash, |&s| span(buf, ends, s) == bytes) {
@@ -94,4 +116,102 @@ fn span<'a>(bytes: &'a [u8], ends: &PrimaryMap<Sym, usize>, s: Sym) -> &'a [u8] 
         i => ends[Sym::new(i - 1)],
     };
     &bytes[start..end]
+}
+
+/// Number of [`Front`] slots (a power of two).
+const FRONT_SLOTS: usize = 1024;
+
+/// Longest string [`Front`] holds.
+const FRONT_MAX: usize = 16;
+
+/// A short string, zero-padded, with its length.
+#[derive(Copy, Clone, PartialEq, Eq)]
+struct FrontKey {
+    text: [u8; FRONT_MAX],
+    len: u8,
+}
+
+impl FrontKey {
+    fn new(bytes: &[u8]) -> Option<FrontKey> {
+        if bytes.len() > FRONT_MAX {
+            return None;
+        }
+        let mut text = [0u8; FRONT_MAX];
+        text[..bytes.len()].copy_from_slice(bytes);
+        Some(FrontKey {
+            text,
+            len: bytes.len() as u8,
+        })
+    }
+
+    /// The slot this string maps to.
+    fn slot(&self) -> usize {
+        let lo = u64::from_le_bytes(self.text[..8].try_into().unwrap_or_default());
+        let hi = u64::from_le_bytes(self.text[8..].try_into().unwrap_or_default());
+        let h = (lo ^ hi.rotate_left(29) ^ u64::from(self.len)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        (h >> (64 - FRONT_SLOTS.trailing_zeros())) as usize
+    }
+}
+
+/// Direct-mapped cache of short strings' symbols: each string has one slot,
+/// which holds the last string interned there.
+#[derive(Clone)]
+struct Front {
+    slots: alloc::boxed::Box<[Option<(FrontKey, Sym)>]>,
+}
+
+impl Default for Front {
+    fn default() -> Self {
+        Front {
+            slots: alloc::vec![None; FRONT_SLOTS].into_boxed_slice(),
+        }
+    }
+}
+
+impl Front {
+    #[inline]
+    fn get(&self, i: usize, key: &FrontKey) -> Option<Sym> {
+        match &self.slots[i] {
+            Some((k, s)) if k == key => Some(*s),
+            _ => None,
+        }
+    }
+
+    fn set(&mut self, i: usize, key: FrontKey, s: Sym) {
+        self.slots[i] = Some((key, s));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strings of every length around the cached limit, each interned many
+    /// times among others that share or evict its slot, keep one symbol.
+    #[test]
+    fn cached_and_uncached_strings_keep_their_symbols() {
+        let mut i = Interner::new();
+        let names: Vec<Vec<u8>> = (0..5000u32)
+            .map(|n| {
+                let mut v = alloc::format!("n{n}").into_bytes();
+                v.resize(n as usize % (FRONT_MAX + 4), b'x');
+                v
+            })
+            .collect();
+        let first: Vec<Sym> = names.iter().map(|n| i.intern(n)).collect();
+        for round in 0..3 {
+            for (n, s) in names.iter().zip(&first).rev() {
+                assert_eq!(i.intern(n), *s, "round {round}");
+                assert_eq!(i.get(*s), &n[..]);
+            }
+        }
+        let distinct: hashbrown::HashSet<&Vec<u8>> = names.iter().collect();
+        assert_eq!(i.len(), distinct.len());
+        // The empty string and one of zero bytes are different strings.
+        let e = i.intern(b"");
+        let z = i.intern(b"\0");
+        assert_ne!(e, z);
+        assert_eq!(i.intern(b""), e);
+        assert_eq!(i.intern(b"\0"), z);
+    }
 }
