@@ -124,31 +124,48 @@ const FRONT_SLOTS: usize = 1024;
 /// Longest string [`Front`] holds.
 const FRONT_MAX: usize = 16;
 
-/// A short string, zero-padded, with its length.
+/// A short string as two words and its length. Strings of 8 to 16 bytes
+/// keep their first and last eight bytes (the two overlap below 16), those
+/// of 4 to 7 their first and last four, shorter ones their first, middle and
+/// last byte: with the length, the words name the string exactly.
 #[derive(Copy, Clone, PartialEq, Eq)]
 struct FrontKey {
-    text: [u8; FRONT_MAX],
-    len: u8,
+    lo: u64,
+    hi: u64,
+    len: u64,
 }
 
 impl FrontKey {
-    fn new(bytes: &[u8]) -> Option<FrontKey> {
-        if bytes.len() > FRONT_MAX {
-            return None;
-        }
-        let mut text = [0u8; FRONT_MAX];
-        text[..bytes.len()].copy_from_slice(bytes);
+    #[inline]
+    fn new(b: &[u8]) -> Option<FrontKey> {
+        let n = b.len();
+        let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default());
+        let half = |i: usize| {
+            u64::from(u32::from_le_bytes(
+                b[i..i + 4].try_into().unwrap_or_default(),
+            ))
+        };
+        let (lo, hi) = match n {
+            0 => (0, 0),
+            1..=3 => (
+                u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+                0,
+            ),
+            4..=7 => (half(0) | half(n - 4) << 32, 0),
+            8..=FRONT_MAX => (word(0), word(n - 8)),
+            _ => return None,
+        };
         Some(FrontKey {
-            text,
-            len: bytes.len() as u8,
+            lo,
+            hi,
+            len: n as u64,
         })
     }
 
     /// The slot this string maps to.
+    #[inline]
     fn slot(&self) -> usize {
-        let lo = u64::from_le_bytes(self.text[..8].try_into().unwrap_or_default());
-        let hi = u64::from_le_bytes(self.text[8..].try_into().unwrap_or_default());
-        let h = (lo ^ hi.rotate_left(29) ^ u64::from(self.len)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let h = (self.lo ^ self.hi.rotate_left(29) ^ self.len).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         (h >> (64 - FRONT_SLOTS.trailing_zeros())) as usize
     }
 }
@@ -213,5 +230,21 @@ mod tests {
         assert_ne!(e, z);
         assert_eq!(i.intern(b""), e);
         assert_eq!(i.intern(b"\0"), z);
+    }
+
+    /// Two strings of one length that differ in one byte, wherever it is,
+    /// have different keys.
+    #[test]
+    fn keys_see_every_byte() {
+        for n in 1..=FRONT_MAX {
+            let base = alloc::vec![b'a'; n];
+            let k = FrontKey::new(&base);
+            for at in 0..n {
+                let mut other = base.clone();
+                other[at] = b'b';
+                assert!(FrontKey::new(&other) != k, "length {n}, byte {at}");
+            }
+        }
+        assert!(FrontKey::new(&[b'a'; FRONT_MAX + 1]).is_none());
     }
 }
