@@ -41,11 +41,20 @@ for p in pretreat kernel-attr cdp force-inline; do
   if grep -qx -- "$p" <<<"$registered"; then card=${card:+$card,}$p; fi
 done
 
-# measure LABEL CMD...: appends "wall cpu rss_kb" to $work/LABEL. The child's
-# CPU time and peak RSS come from wait4's rusage (microsecond resolution).
+# measure LABEL CMD...: appends "wall cpu rss_kb" to $work/LABEL. Wall and
+# CPU time (the child's, from wait4's rusage, microsecond resolution) are
+# taken here. Peak RSS comes from /usr/bin/time when it is installed: a
+# child forked from this Python process starts as a copy of it, and the
+# kernel counts that copy's pages in the child's peak RSS even after exec
+# (about 10 MB, which would swamp small inputs); /usr/bin/time forks the
+# command from a process of its own size.
+if [ -x /usr/bin/time ]; then gnu_time=/usr/bin/time; else gnu_time=; fi
 measure() {
   local label=$1; shift
-  python3 - "$@" >>"$work/$label" 2>"$work/err" <<'PY' || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
+  local cmd=("$@")
+  [ -n "$gnu_time" ] && cmd=("$gnu_time" -f %M -o "$work/rss" "$@")
+  rm -f "$work/rss"
+  python3 - "${cmd[@]}" >>"$work/$label" 2>"$work/err" <<'PY' || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
 import os, sys, time
 t = time.monotonic()
 pid = os.fork()
@@ -59,7 +68,14 @@ if os.waitstatus_to_exitcode(status) != 0:
     sys.exit(1)
 print(f"{wall:.4f} {ru.ru_utime + ru.ru_stime:.4f} {ru.ru_maxrss}")
 PY
+  if [ -n "$gnu_time" ]; then
+    # Replace the rusage peak (the last field) with /usr/bin/time's.
+    local rss
+    rss=$(tail -n 1 "$work/rss")
+    sed -i "\$ s/ [0-9]*\$/ $rss/" "$work/$label"
+  fi
 }
+
 median() { # FILE COLUMN
   sort -g -k"$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print v[int((NR+1)/2)]}'
 }
