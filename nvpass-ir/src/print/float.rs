@@ -260,7 +260,7 @@ fn push_hex_min(out: &mut alloc::vec::Vec<u8>, v: u64) {
 }
 
 /// Writes a `double` (given as bits) the way LLVM does.
-fn write_double_bits(out: &mut alloc::vec::Vec<u8>, bits: u64) {
+pub(crate) fn write_double_bits(out: &mut alloc::vec::Vec<u8>, bits: u64) {
     let v = f64::from_bits(bits);
     if v.is_finite() {
         let neg = bits >> 63 != 0;
@@ -286,7 +286,7 @@ fn write_double_bits(out: &mut alloc::vec::Vec<u8>, bits: u64) {
 
 /// The bits of the double a `float` extends to (NaN payloads shifted as
 /// APFloat does).
-fn float_to_double_bits(b: u32) -> u64 {
+pub(crate) fn float_to_double_bits(b: u32) -> u64 {
     let sign = ((b >> 31) as u64) << 63;
     let exp = (b >> 23) & 0xFF;
     let mant = (b & 0x7F_FFFF) as u64;

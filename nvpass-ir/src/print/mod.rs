@@ -47,7 +47,7 @@ use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};
 use crate::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind, FCMP_PREDS, ICMP_PREDS};
 use crate::metadata::{Attachment, MdField, MdKind, MdRef};
 use crate::module::{Linkage, Module, TopLevel};
-use crate::types::{NamedBody, TypeData};
+use crate::types::{FloatKind, NamedBody, TypeData};
 use crate::value::{Const, ValueKind, Wide};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -268,6 +268,22 @@ struct Printer<'a> {
     depth: u32,
     /// Where full chunks go ([`print_module_chunked`]); `None`: keep all.
     sink: Option<ChunkSink<'a>>,
+    /// The text of `float` and `double` constants printed so far, by the
+    /// bits of the double: a module repeats its constants, and each costs
+    /// an exact decimal conversion (see [`float`]). Emptied when it reaches
+    /// [`FLOAT_MEMO_MAX`] entries.
+    floats: HashMap<u64, FloatText>,
+}
+
+/// Most entries [`Printer::floats`] holds.
+const FLOAT_MEMO_MAX: usize = 4096;
+
+/// A printed `double`: at most 18 bytes (`0x` and 16 hex digits; the
+/// decimal form is shorter).
+#[derive(Copy, Clone)]
+struct FloatText {
+    len: u8,
+    text: [u8; 23],
 }
 
 /// Receives printed text in chunks.
@@ -289,7 +305,30 @@ impl<'a> Printer<'a> {
             groups: HashMap::new(),
             depth: 0,
             sink: None,
+            floats: HashMap::new(),
         }
+    }
+
+    /// Writes the `double` with bits `bits` as LLVM does, from
+    /// [`Printer::floats`] when it was written before.
+    fn double_bits(&mut self, bits: u64) {
+        if let Some(t) = self.floats.get(&bits) {
+            self.out.extend_from_slice(&t.text[..t.len as usize]);
+            return;
+        }
+        let at = self.out.len();
+        float::write_double_bits(&mut self.out, bits);
+        let written = &self.out[at..];
+        let mut text = [0u8; 23];
+        let Some(dst) = text.get_mut(..written.len()) else {
+            return;
+        };
+        dst.copy_from_slice(written);
+        if self.floats.len() >= FLOAT_MEMO_MAX {
+            self.floats.clear();
+        }
+        let len = written.len() as u8;
+        self.floats.insert(bits, FloatText { len, text });
     }
 
     /// Hands the buffered bytes to the sink, if there is one.
@@ -756,6 +795,10 @@ impl<'a> Printer<'a> {
             }
             Const::BigInt(s) => self.sym(*s),
             Const::Float(bits) => match m.types.get(d.ty) {
+                TypeData::Float(FloatKind::Double) => self.double_bits(bits.0 as u64),
+                TypeData::Float(FloatKind::Float) => {
+                    self.double_bits(float::float_to_double_bits(bits.0 as u32))
+                }
                 TypeData::Float(k) => float::write_float(&mut self.out, *k, bits.0),
                 _ => {
                     self.s("0x");
@@ -2115,6 +2158,36 @@ fn trim_ascii_start(mut b: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
     use alloc::format;
+
+    /// Constants printed from the memo read as those converted afresh:
+    /// each value several times, `float` and `double`, and more distinct
+    /// values than the memo holds, so it is emptied on the way.
+    #[test]
+    fn remembered_float_constants_print_as_converted() {
+        let mut text = String::from("define void @f(ptr %p) {\nentry:\n");
+        let value = |i: u64| {
+            let v = (i as f64) * 0.37 - 11.0;
+            if i.is_multiple_of(3) {
+                ("float", float::float_to_double_bits((v as f32).to_bits()))
+            } else {
+                ("double", v.to_bits())
+            }
+        };
+        // Each value twice running, and one of a hundred recurring ones
+        // after it: most are printed from the memo.
+        for i in 0..FLOAT_MEMO_MAX as u64 + 700 {
+            for (ty, bits) in [value(i), value(i), value(i % 100)] {
+                let mut lit = Vec::new();
+                float::write_double_bits(&mut lit, bits);
+                let lit = String::from_utf8(lit).unwrap_or_default();
+                text.push_str(&format!("  store {ty} {lit}, ptr %p, align 4\n"));
+            }
+        }
+        text.push_str("  ret void\n}\n");
+        let m = crate::parse_module(text.as_bytes()).expect("parses");
+        let printed = crate::print_module(&m);
+        assert!(printed.contains(&text[..text.len() - 2]), "round trip");
+    }
 
     /// Every number up to 200,000 and each power of ten with its
     /// neighbours, up to `u64::MAX`, against `format!`.
