@@ -4,7 +4,7 @@
 
 use crate::attr::{AttrGroup, AttrList, AttrSet};
 use crate::entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
-use crate::inst::{CallConv, CallData, Extra, InstData, InstFlags, Opcode};
+use crate::inst::{CallConv, CallData, Extra, InstData, InstFlags, Opcode, TailKind};
 use crate::intern::Interner;
 use crate::metadata::{Attachment, MdNode, NamedMd};
 use crate::pool::{Pool, PoolRange};
@@ -358,6 +358,9 @@ pub struct Module {
     /// call holds any more are dropped whenever the table has doubled
     /// since the last sweep.
     pub(crate) call_data: hashbrown::HashSet<Arc<CallData>>,
+    /// The shared payloads of recent plain calls (see [`PlainCall`]), so
+    /// that most calls find theirs without hashing a whole payload.
+    pub(crate) plain_calls: PlainCalls,
     /// Every attribute list made by the reader or stored by an edit,
     /// shared and swept the same way.
     pub(crate) attr_lists: hashbrown::HashSet<AttrList>,
@@ -459,6 +462,74 @@ where
 /// The smallest size at which the tables of shared call payloads and
 /// attribute lists are swept of entries nothing else holds.
 const SHARED_SWEEP_MIN: usize = 1024;
+
+/// Slots of [`PlainCalls`] (a power of two).
+const PLAIN_CALL_SLOTS: usize = 256;
+
+/// What tells apart the payloads of plain calls: those without operand
+/// bundles, without return, parameter or inline call-site attributes, and
+/// with at most two attribute groups (`call float @f(float %x) #3`), which
+/// are most calls. Two plain payloads with equal keys are equal.
+#[derive(Copy, Clone, PartialEq, Eq)]
+pub(crate) struct PlainCall {
+    fn_ty: Option<Type>,
+    explicit_fn_ty: bool,
+    cc: CallConv,
+    nargs: u32,
+    tail: TailKind,
+    addrspace: Option<u32>,
+    groups: [u32; 2],
+    ngroups: u8,
+}
+
+impl PlainCall {
+    fn of(cd: &CallData) -> Option<PlainCall> {
+        let g = &cd.fn_attrs.groups;
+        let plain = cd.ret_attrs.is_empty()
+            && cd.fn_attrs.attrs.is_empty()
+            && g.len() <= 2
+            && cd.param_attrs.iter().all(AttrSet::is_empty)
+            && cd.bundles.is_empty();
+        plain.then(|| PlainCall {
+            fn_ty: cd.fn_ty,
+            explicit_fn_ty: cd.explicit_fn_ty,
+            cc: cd.cc,
+            nargs: cd.nargs,
+            tail: cd.tail,
+            addrspace: cd.addrspace,
+            groups: [
+                g.first().copied().unwrap_or(0),
+                g.get(1).copied().unwrap_or(0),
+            ],
+            ngroups: g.len() as u8,
+        })
+    }
+
+    /// The slot this key maps to.
+    fn slot(&self) -> usize {
+        let ty = self.fn_ty.map_or(0, |t| t.as_u32() as u64 + 1);
+        let h = (ty << 20)
+            ^ (u64::from(self.nargs) << 8)
+            ^ u64::from(self.groups[0]).rotate_left(40)
+            ^ u64::from(self.groups[1]).rotate_left(52)
+            ^ u64::from(self.ngroups);
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PLAIN_CALL_SLOTS.trailing_zeros())) as usize
+    }
+}
+
+/// A direct-mapped cache from [`PlainCall`] keys to shared payloads. Its
+/// entries keep at most [`PLAIN_CALL_SLOTS`] payloads from being swept.
+#[derive(Clone)]
+pub(crate) struct PlainCalls(Box<[Option<PlainEntry>]>);
+
+/// A [`PlainCalls`] entry: a key and the payload it stands for.
+type PlainEntry = (PlainCall, Arc<CallData>);
+
+impl Default for PlainCalls {
+    fn default() -> Self {
+        PlainCalls(alloc::vec![None; PLAIN_CALL_SLOTS].into_boxed_slice())
+    }
+}
 
 /// Whether `name` has the form of a name inlining gives a copy: `x.i` or
 /// `x.iN` (N decimal digits).
@@ -623,6 +694,21 @@ impl Module {
     /// The shared payload equal to `cd`: one a call already holds, or `cd`
     /// itself, remembered for later calls.
     pub fn share_call_data(&mut self, cd: CallData) -> Arc<CallData> {
+        let Some(key) = PlainCall::of(&cd) else {
+            return self.share_call_data_in_table(cd);
+        };
+        let i = key.slot();
+        if let Some((k, shared)) = &self.plain_calls.0[i] {
+            if *k == key {
+                return shared.clone();
+            }
+        }
+        let shared = self.share_call_data_in_table(cd);
+        self.plain_calls.0[i] = Some((key, shared.clone()));
+        shared
+    }
+
+    fn share_call_data_in_table(&mut self, cd: CallData) -> Arc<CallData> {
         share_in(
             &mut self.call_data,
             &mut self.shared_sweep_at.0,
@@ -1603,6 +1689,49 @@ mod split_tests {
         let held = m.insts[call].call().unwrap().clone();
         let again = m.share_call_data(held);
         assert!(matches!(&m.insts[call].extra, Extra::Call(c) if Arc::ptr_eq(c, &again)));
+    }
+
+    /// Plain calls alike share one payload through the cache, calls that
+    /// differ in any part of a plain payload do not, and each keeps its own
+    /// text.
+    #[test]
+    fn plain_calls_share_only_equal_payloads() {
+        let src = "declare void @h(i32)\ndeclare void @g(i32, i32)\n\
+                   define void @f(i32 %x) {\n  call void @h(i32 %x)\n  call void @h(i32 %x)\n  \
+                   call void @h(i32 %x) #0\n  call void @h(i32 %x) #1\n  call void @h(i32 %x) #0 #1\n  \
+                   tail call void @h(i32 %x)\n  call fastcc void @h(i32 %x)\n  \
+                   call void @g(i32 %x, i32 %x)\n  call void @h(i32 noundef %x)\n  \
+                   call void @h(i32 %x) #0\n  ret void\n}\n\
+                   attributes #0 = { nounwind }\nattributes #1 = { convergent }\n";
+        let m = crate::parse_module(src.as_bytes()).expect("parses");
+        let f = m.func_by_name("f").unwrap();
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let calls: Vec<&Arc<CallData>> = m
+            .block_insts(b)
+            .filter_map(|i| match &m.insts[i].extra {
+                Extra::Call(c) => Some(c),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(calls.len(), 10);
+        let same = |a: usize, b: usize| Arc::ptr_eq(calls[a], calls[b]);
+        assert!(same(0, 1) && same(2, 9));
+        for (a, b) in [
+            (0, 2),
+            (2, 3),
+            (2, 4),
+            (0, 5),
+            (0, 6),
+            (0, 7),
+            (0, 8),
+            (3, 4),
+        ] {
+            assert!(!same(a, b), "calls {a} and {b}");
+        }
+        let printed = crate::print_module(&m);
+        for line in src.lines().filter(|l| l.contains("call ")) {
+            assert!(printed.contains(line.trim()), "{line}");
+        }
     }
 
     /// A function's header stays small: the parts most functions lack are
