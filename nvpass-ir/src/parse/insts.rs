@@ -9,6 +9,7 @@ use crate::inst::{Align, Bundle, CallData, Extra, InstFlags, Opcode, Ordering, T
 use crate::metadata::Attachment;
 use crate::short::ShortVec;
 use crate::types::{NamedBody, TypeData};
+use crate::value::ValueKind;
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::vec::Vec;
@@ -930,11 +931,22 @@ impl Parser<'_> {
             if matches!(self.m.types.get(ty), TypeData::Label | TypeData::Metadata) {
                 return Err(self.err_at(ty_off, "invalid result type for call".into()));
             }
-            let ft = self.m.types.intern(TypeData::Func {
-                ret: ty,
-                params: arg_tys.iter().copied().collect(),
-                vararg: false,
-            });
+            // A direct call usually matches its callee's type: take that
+            // one rather than interning the same type again.
+            let callee_fn_ty = match self.m.values[callee].kind {
+                ValueKind::Func(f) => self.m.funcs.get(f).map(|d| d.ty),
+                _ => None,
+            };
+            let ft = match callee_fn_ty {
+                Some(ft) if self.m.types.func_sig(ft) == Some((ty, arg_tys.as_slice(), false)) => {
+                    ft
+                }
+                _ => self.m.types.intern(TypeData::Func {
+                    ret: ty,
+                    params: arg_tys.iter().copied().collect(),
+                    vararg: false,
+                }),
+            };
             (ft, ty)
         };
         let nargs = args.len() as u32;

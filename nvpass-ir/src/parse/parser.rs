@@ -2292,6 +2292,31 @@ define void @b() {\ngone:\n  ret void\n}\n";
         );
     }
 
+    /// A call takes its callee's function type when the call is typed the
+    /// same, and a type of its own when not (a call through a mismatched
+    /// declaration, as opaque pointers allow).
+    #[test]
+    fn calls_type_as_written() {
+        let src = b"declare i32 @h(i32)\ndefine void @f(i32 %x, i64 %y) {\n  \
+%a = call i32 @h(i32 %x)\n  %b = call i32 @h(i64 %y)\n  call void @h(i32 %x)\n  ret void\n}\n";
+        let mut m = crate::parse_module(src).expect("parses");
+        let h = m.func_by_name("h").unwrap();
+        let f = m.func_by_name("f").unwrap();
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let tys: Vec<Type> = m
+            .block_insts(b)
+            .filter_map(|i| m.insts[i].call().and_then(|c| c.fn_ty))
+            .collect();
+        assert_eq!(tys.len(), 3);
+        assert_eq!(tys[0], m.funcs[h].ty);
+        let (i64t, i32t) = (m.types.int(64), m.types.int(32));
+        assert_eq!(m.types.func_sig(tys[1]), Some((i32t, &[i64t][..], false)));
+        let void = m.types.void_type();
+        assert_eq!(m.types.func_sig(tys[2]), Some((void, &[i32t][..], false)));
+        let printed = crate::print_module(&m);
+        assert!(printed.contains("%b = call i32 @h(i64 %y)"), "{printed}");
+    }
+
     #[test]
     fn operand_counts_stop_at_what_a_use_numbers() {
         let max = crate::value::Use::MAX_INDEX as usize;
