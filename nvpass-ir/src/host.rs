@@ -289,23 +289,34 @@ impl Module {
     /// is converted ([`Module::core_attr`]); a name that was never interned
     /// is on no attribute at all.
     fn set_has_key(&self, set: &AttrSet, key: AttrKey<'_>) -> bool {
-        let stored = || self.stored_attrs(set);
+        let Some(probe) = self.key_probe(key) else {
+            return false;
+        };
+        self.stored_attrs(set).any(|a| self.has_key(a, key, probe))
+    }
+
+    /// What [`Module::has_key`] compares stored attributes with: the
+    /// interned name of a keyword or string key (`None` when the name was
+    /// never interned, so no attribute has it), or `Some(None)` for an
+    /// unknown keyword, which is compared by conversion.
+    fn key_probe(&self, key: AttrKey<'_>) -> Option<Option<Sym>> {
         match key {
-            AttrKey::Kind(k) => {
-                let Some(name) = self.strings.lookup(k.name().as_bytes()) else {
-                    return false;
-                };
-                stored().any(|a| {
-                    matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
-                })
+            AttrKey::Kind(k) => self.strings.lookup(k.name().as_bytes()).map(Some),
+            AttrKey::Str(k) => self.strings.lookup(k.as_bytes()).map(Some),
+            AttrKey::Other(_) => Some(None),
+        }
+    }
+
+    /// Whether stored attribute `a` has key `key`, whose probe is `probe`
+    /// ([`Module::key_probe`]): known keywords and string keys compare as
+    /// interned names, without converting `a` ([`Module::core_attr`]).
+    fn has_key(&self, a: &IrAttr, key: AttrKey<'_>, probe: Option<Sym>) -> bool {
+        match (key, probe) {
+            (AttrKey::Kind(_), Some(name)) => {
+                matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
             }
-            AttrKey::Str(k) => {
-                let Some(name) = self.strings.lookup(k.as_bytes()) else {
-                    return false;
-                };
-                stored().any(|a| matches!(*a, IrAttr::Str { key, .. } if key == name))
-            }
-            AttrKey::Other(_) => self.set_attrs(set).any(|a| key.matches(&a)),
+            (AttrKey::Str(_), Some(name)) => matches!(*a, IrAttr::Str { key, .. } if key == name),
+            _ => key.matches(&self.core_attr(a)),
         }
     }
 
@@ -348,25 +359,29 @@ impl Module {
     /// Adds `attr` to `set`, replacing an attribute with the same key; an
     /// attribute group holding the key is expanded inline first.
     fn edit_set(&mut self, set: &mut AttrSet, key: AttrKey<'_>, add: Option<IrAttr>) -> bool {
-        // Expand groups that contain the key so the edit stays local.
-        let mut expand = Vec::new();
-        for &g in &set.groups {
-            if self
-                .group_attrs(g)
-                .iter()
-                .any(|a| key.matches(&self.core_attr(a)))
-            {
-                expand.push(g);
+        // A name never interned is on no attribute: nothing to remove.
+        let mut removed = false;
+        if let Some(probe) = self.key_probe(key) {
+            // Expand groups that contain the key so the edit stays local.
+            let mut expand = Vec::new();
+            for &g in &set.groups {
+                if self
+                    .group_attrs(g)
+                    .iter()
+                    .any(|a| self.has_key(a, key, probe))
+                {
+                    expand.push(g);
+                }
             }
+            for g in &expand {
+                let attrs: Vec<IrAttr> = self.group_attrs(*g).to_vec();
+                set.groups.retain(|x| x != g);
+                set.attrs.extend(attrs);
+            }
+            let before = set.attrs.len();
+            set.attrs.retain(|a| !self.has_key(a, key, probe));
+            removed = set.attrs.len() != before;
         }
-        for g in &expand {
-            let attrs: Vec<IrAttr> = self.group_attrs(*g).to_vec();
-            set.groups.retain(|x| x != g);
-            set.attrs.extend(attrs);
-        }
-        let before = set.attrs.len();
-        set.attrs.retain(|a| !key.matches(&self.core_attr(a)));
-        let removed = set.attrs.len() != before;
         if let Some(a) = add {
             set.attrs.push(a);
         }

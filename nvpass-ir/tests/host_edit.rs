@@ -220,6 +220,34 @@ attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
     assert!(text.contains("\"nvvm.kernel\""), "{text}");
 }
 
+/// String keys and unknown keywords are removed through groups too, and
+/// only the attributes with the key go.
+#[test]
+fn string_and_unknown_attributes_removed_through_groups() {
+    let mut m = parse(
+        r#"
+define void @f() #0 {
+  ret void
+}
+attributes #0 = { noinline memory(read) "target-cpu"="sm_90" "keep" }
+"#,
+    );
+    let f = func(&m, "f");
+    assert!(m.remove_attr(f, AttrSlot::Function, AttrKey::Str("target-cpu")));
+    assert!(!m.remove_attr(f, AttrSlot::Function, AttrKey::Str("target-cpu")));
+    assert!(!m.remove_attr(f, AttrSlot::Function, AttrKey::Str("never-seen")));
+    assert!(m.remove_attr(f, AttrSlot::Function, AttrKey::Other("memory")));
+    assert!(!m.has_attr(f, AttrSlot::Function, AttrKey::Other("memory")));
+    assert_eq!(m.str_attr(f, AttrSlot::Function, "target-cpu"), None);
+    assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Str("keep")));
+    assert!(m.has_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline)));
+    let text = verified(&m);
+    assert!(
+        text.contains("define void @f() noinline \"keep\" {"),
+        "{text}"
+    );
+}
+
 #[test]
 fn remove_param_and_change_param_type() {
     let mut m = parse(
