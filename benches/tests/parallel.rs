@@ -97,6 +97,40 @@ fn generated_modules_print_identically() {
     }
 }
 
+/// The numbered metadata of the tail is printed in batches too: a module
+/// with several batches of nodes numbered in its text and more the printer
+/// numbers (nodes added since reading), each in module order.
+#[test]
+fn metadata_batches_print_identically() {
+    use nvpass_ir::metadata::{MdKind, MdNode, MdRef};
+    let cfg = Config::sized(4, 700 << 10);
+    let mut m = nvpass_ir::parse_module(generate(&cfg).as_bytes()).unwrap();
+    let numbered = m.md_numbered.len();
+    assert!(
+        numbered > nvpass_ir::print::MD_BATCH,
+        "only {numbered} numbered nodes"
+    );
+    let targets: Vec<_> = m.md_numbered.iter().map(|&(_, md)| md).collect();
+    for (k, &t) in targets
+        .iter()
+        .enumerate()
+        .take(2 * nvpass_ir::print::MD_BATCH + 5)
+    {
+        let s = m.strings.intern(format!("added {k}").as_bytes());
+        m.mds.push(MdNode {
+            distinct: k % 2 == 0,
+            inline: false,
+            kind: MdKind::Tuple(vec![MdRef::Node(t), MdRef::String(s)].into()),
+        });
+    }
+    let text = print_module(&m);
+    assert!(
+        text.contains("!\"added 7\"}"),
+        "the added nodes are printed"
+    );
+    check("generated module with added nodes", &m);
+}
+
 /// Asserts the parallel verifier's result equals the sequential one.
 fn check_verify(name: &str, m: &Module) {
     let want = verify_module(m);

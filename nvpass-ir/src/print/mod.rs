@@ -40,7 +40,7 @@ mod float;
 #[cfg(feature = "parallel")]
 mod parallel;
 #[cfg(feature = "parallel")]
-pub use parallel::{print_module_parallel, ParallelPrint};
+pub use parallel::{print_module_parallel, ParallelPrint, MD_BATCH};
 
 use crate::attr::{Attr, AttrSet};
 use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};
@@ -1284,6 +1284,20 @@ impl<'a> Printer<'a> {
     /// Everything after the functions: verbatim lines, attribute groups,
     /// named and numbered metadata.
     fn module_tail(&mut self) {
+        self.module_tail_prefix();
+        let extra = core::mem::take(&mut self.md_extra);
+        let m = self.m;
+        for &(n, md) in m.md_numbered.iter().chain(extra.iter()) {
+            self.numbered_md(n, md);
+            self.maybe_flush();
+        }
+        self.md_extra = extra;
+    }
+
+    /// The part of [`Printer::module_tail`] before the numbered metadata
+    /// nodes: verbatim lines, attribute groups, named metadata, and the
+    /// blank line that opens the numbered nodes when there are any.
+    fn module_tail_prefix(&mut self) {
         let m = self.m;
         if !m.verbatim.is_empty() {
             self.c(b'\n');
@@ -1322,22 +1336,21 @@ impl<'a> Printer<'a> {
                 self.s("}\n");
             }
         }
-        let extra = core::mem::take(&mut self.md_extra);
-        if !m.md_numbered.is_empty() || !extra.is_empty() {
+        if !m.md_numbered.is_empty() || !self.md_extra.is_empty() {
             self.c(b'\n');
-            for &(n, md) in m.md_numbered.iter().chain(extra.iter()) {
-                if md.index() >= m.mds.len() {
-                    continue;
-                }
-                self.c(b'!');
-                self.u(n as u64);
-                self.s(" = ");
-                self.md_node(md);
-                self.c(b'\n');
-                self.maybe_flush();
-            }
         }
-        self.md_extra = extra;
+    }
+
+    /// One `!N = node` line of the module tail.
+    fn numbered_md(&mut self, n: u32, md: Md) {
+        if md.index() >= self.m.mds.len() {
+            return;
+        }
+        self.c(b'!');
+        self.u(n as u64);
+        self.s(" = ");
+        self.md_node(md);
+        self.c(b'\n');
     }
 
     fn keywords(&mut self, kws: &[Sym]) {
