@@ -172,11 +172,19 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
 /// module order is cut into contiguous ranges of about equal instruction
 /// counts, each range is verified by its own thread, and the errors are
 /// concatenated in module order: the result is exactly
-/// [`verify_module`]'s.
+/// [`verify_module`]'s. With two threads or more, the module-wide use-list
+/// check runs on a thread of its own beside them; its errors come first, as
+/// in [`verify_module`].
 #[cfg(feature = "parallel")]
 pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<VerifyError>> {
     let mut v = Verifier::new(m);
-    v.use_lists();
+    let threads = threads.clamp(1, m.order.len().max(1));
+    // With threads to spare, the use lists are checked beside the functions
+    // (their errors still come first).
+    let uses_aside = threads > 1;
+    if !uses_aside {
+        v.use_lists();
+    }
     v.globals();
     // Instructions per function, counted without walking the layout (which
     // may be malformed: that is what is being checked).
@@ -195,7 +203,6 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
         })
         .collect();
     let total: usize = weights.iter().sum();
-    let threads = threads.clamp(1, m.order.len().max(1));
     // Cut points: range k ends where the running weight passes k/threads.
     let mut cuts = alloc::vec![0usize];
     let mut acc = 0usize;
@@ -209,7 +216,14 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
     // The first range is checked here, by the module-level verifier (its
     // errors come first, as they would in one pass); the others on threads.
     let first = &m.order[cuts[0]..cuts[1]];
-    let parts: Vec<Vec<VerifyError>> = std::thread::scope(|s| {
+    let (use_errors, parts) = std::thread::scope(|s| {
+        let uses = uses_aside.then(|| {
+            s.spawn(move || {
+                let mut u = Verifier::new(m);
+                u.use_lists();
+                u.errors
+            })
+        });
         let handles: Vec<_> = cuts[1..]
             .windows(2)
             .map(|r| {
@@ -226,11 +240,16 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
         for t in first {
             v.top_level_func(*t);
         }
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
+        let join = |h: std::thread::ScopedJoinHandle<'_, Vec<VerifyError>>| {
+            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
+        };
+        let parts: Vec<Vec<VerifyError>> = handles.into_iter().map(join).collect();
+        (uses.map(join).unwrap_or_default(), parts)
     });
+    if !use_errors.is_empty() {
+        let rest = core::mem::replace(&mut v.errors, use_errors);
+        v.errors.extend(rest);
+    }
     for p in parts {
         v.errors.extend(p);
     }
