@@ -9,7 +9,7 @@
 //! Most strings a reader interns are short and come again soon: local names
 //! used by the next instructions, attribute and attachment kinds, the
 //! callee of the next call. A small direct-mapped cache of short strings
-//! ([`Front`]) answers those from a few kilobytes that stay in the processor
+//! (`Front`) answers those from a few kilobytes that stay in the processor
 //! cache; the table, which for a large module does not, is probed only on a
 //! miss.
 
