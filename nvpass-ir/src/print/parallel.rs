@@ -17,7 +17,7 @@
 //! worker are held in memory at once.
 
 use super::{print_module_chunked, Printer, CHUNK};
-use crate::entity::{Func, Md};
+use crate::entity::Func;
 use crate::module::Module;
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
@@ -76,24 +76,24 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
     p.sink = Some(sink);
     p.module_head();
     p.flush();
-    // The numbered nodes, as the tail lists them: those numbered in the
-    // text, then those the printer numbered.
-    let nodes: Vec<(u32, Md)> = m
-        .md_numbered
-        .iter()
-        .chain(p.md_extra.iter())
-        .copied()
-        .collect();
     // The rest of the tail before the nodes (attribute groups, named
     // metadata: short) is printed now and written before the first batch
     // of nodes.
     p.module_tail_prefix();
     let prefix = core::mem::take(&mut p.out);
+    // The numbered nodes, as the tail lists them: those numbered in the
+    // text, then those the printer numbered (read in place, not copied).
+    let (numbered, extra) = (&m.md_numbered, &p.md_extra);
+    let node = move |i: usize| match numbered.get(i) {
+        Some(&n) => n,
+        None => extra[i - numbered.len()],
+    };
+    let nodes = numbered.len() + extra.len();
     let first_md = batches.len();
     batches.extend(
-        (0..nodes.len())
+        (0..nodes)
             .step_by(MD_BATCH)
-            .map(|s| Batch::Mds(s, (s + MD_BATCH).min(nodes.len()))),
+            .map(|s| Batch::Mds(s, (s + MD_BATCH).min(nodes))),
     );
     let (gslots, md_slots, groups) = (&p.gslots, &p.md_slots, &p.groups);
     std::thread::scope(|s| {
@@ -101,7 +101,7 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
         for w in 0..threads {
             let (tx, rx) = sync_channel::<Vec<u8>>(2);
             inbox.push(rx);
-            let (funcs, batches, nodes) = (&funcs, &batches, &nodes);
+            let (funcs, batches) = (&funcs, &batches);
             s.spawn(move || {
                 let mut wp = Printer::new(m, Vec::new());
                 // The module-wide tables are shared, not copied per worker.
@@ -118,7 +118,8 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                             }
                         }
                         Batch::Mds(start, end) => {
-                            for &(n, md) in &nodes[start..end] {
+                            for i in start..end {
+                                let (n, md) = node(i);
                                 wp.numbered_md(n, md);
                             }
                         }
