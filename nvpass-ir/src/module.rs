@@ -467,9 +467,10 @@ const SHARED_SWEEP_MIN: usize = 1024;
 const PLAIN_CALL_SLOTS: usize = 256;
 
 /// What tells apart the payloads of plain calls: those without operand
-/// bundles, without return, parameter or inline call-site attributes, and
-/// with at most two attribute groups (`call float @f(float %x) #3`), which
-/// are most calls. Two plain payloads with equal keys are equal.
+/// bundles, without return or inline call-site attributes, with no
+/// parameter attribute entries (not even empty ones), and with at most two
+/// attribute groups (`call float @f(float %x) #3`), which are most calls.
+/// Two plain payloads with equal keys are equal.
 #[derive(Copy, Clone, PartialEq, Eq)]
 pub(crate) struct PlainCall {
     fn_ty: Option<Type>,
@@ -488,7 +489,7 @@ impl PlainCall {
         let plain = cd.ret_attrs.is_empty()
             && cd.fn_attrs.attrs.is_empty()
             && g.len() <= 2
-            && cd.param_attrs.iter().all(AttrSet::is_empty)
+            && cd.param_attrs.is_empty()
             && cd.bundles.is_empty();
         plain.then(|| PlainCall {
             fn_ty: cd.fn_ty,
@@ -1732,6 +1733,16 @@ mod split_tests {
         for line in src.lines().filter(|l| l.contains("call ")) {
             assert!(printed.contains(line.trim()), "{line}");
         }
+        // A payload that differs only by an empty parameter entry is not
+        // plain, and gets a payload equal to itself.
+        let first = Arc::clone(calls[0]);
+        let mut m = m;
+        let mut cd = (*first).clone();
+        cd.param_attrs.push(AttrSet::default());
+        let shared = m.share_call_data(cd.clone());
+        assert!(*shared == cd);
+        let plain = m.share_call_data((*first).clone());
+        assert!(Arc::ptr_eq(&plain, &first) && !Arc::ptr_eq(&plain, &shared));
     }
 
     /// A function's header stays small: the parts most functions lack are
