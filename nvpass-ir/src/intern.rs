@@ -9,10 +9,11 @@
 //! Most strings a reader interns are short and come again soon: local names
 //! used by the next instructions, attribute and attachment kinds, the
 //! callee of the next call. A small direct-mapped cache of short strings
-//! (`Front`) answers those from a few kilobytes that stay in the processor
+//! answers those from a few kilobytes that stay in the processor
 //! cache; the table, which for a large module does not, is probed only on a
 //! miss.
 
+use crate::direct::DirectMap;
 use crate::entity::Sym;
 use alloc::vec::Vec;
 use core::hash::BuildHasher;
@@ -31,8 +32,8 @@ pub struct Interner {
     /// The symbols, hashed by their bytes.
     map: HashTable<Sym>,
     hasher: DefaultHashBuilder,
-    /// Recently interned short strings.
-    front: Front,
+    /// Recently interned short strings ([`FRONT_SLOTS`] slots).
+    front: DirectMap<FrontKey, Sym, FRONT_SLOTS>,
 }
 
 impl Interner {
@@ -47,7 +48,7 @@ impl Interner {
             return self.intern_in_table(bytes);
         };
         let i = key.slot();
-        if let Some(s) = self.front.get(i, &key) {
+        if let Some(&s) = self.front.get(i, &key) {
             return s;
         }
         let s = self.intern_in_table(bytes);
@@ -118,10 +119,10 @@ fn span<'a>(bytes: &'a [u8], ends: &PrimaryMap<Sym, usize>, s: Sym) -> &'a [u8] 
     &bytes[start..end]
 }
 
-/// Number of [`Front`] slots (a power of two).
+/// Slots of the short-string cache.
 const FRONT_SLOTS: usize = 1024;
 
-/// Longest string [`Front`] holds.
+/// Longest string the short-string cache holds.
 const FRONT_MAX: usize = 16;
 
 /// A short string as two words and its length. Strings of 8 to 16 bytes
@@ -165,37 +166,7 @@ impl FrontKey {
     /// The slot this string maps to.
     #[inline]
     fn slot(&self) -> usize {
-        let h = (self.lo ^ self.hi.rotate_left(29) ^ self.len).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        (h >> (64 - FRONT_SLOTS.trailing_zeros())) as usize
-    }
-}
-
-/// Direct-mapped cache of short strings' symbols: each string has one slot,
-/// which holds the last string interned there.
-#[derive(Clone)]
-struct Front {
-    slots: alloc::boxed::Box<[Option<(FrontKey, Sym)>]>,
-}
-
-impl Default for Front {
-    fn default() -> Self {
-        Front {
-            slots: alloc::vec![None; FRONT_SLOTS].into_boxed_slice(),
-        }
-    }
-}
-
-impl Front {
-    #[inline]
-    fn get(&self, i: usize, key: &FrontKey) -> Option<Sym> {
-        match &self.slots[i] {
-            Some((k, s)) if k == key => Some(*s),
-            _ => None,
-        }
-    }
-
-    fn set(&mut self, i: usize, key: FrontKey, s: Sym) {
-        self.slots[i] = Some((key, s));
+        DirectMap::<FrontKey, Sym, FRONT_SLOTS>::slot(self.lo ^ self.hi.rotate_left(29) ^ self.len)
     }
 }
 

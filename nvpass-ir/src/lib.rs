@@ -22,6 +22,7 @@
 extern crate alloc;
 
 pub mod attr;
+mod direct;
 pub mod entity;
 pub mod host;
 pub mod inst;

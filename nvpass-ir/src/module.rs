@@ -3,6 +3,7 @@
 //! keep use lists exact.
 
 use crate::attr::{AttrGroup, AttrList, AttrSet};
+use crate::direct::DirectMap;
 use crate::entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 use crate::inst::{CallConv, CallData, Extra, InstData, InstFlags, Opcode, TailKind};
 use crate::intern::Interner;
@@ -359,8 +360,9 @@ pub struct Module {
     /// since the last sweep.
     pub(crate) call_data: hashbrown::HashSet<Arc<CallData>>,
     /// The shared payloads of recent plain calls (see [`PlainCall`]), so
-    /// that most calls find theirs without hashing a whole payload.
-    pub(crate) plain_calls: PlainCalls,
+    /// that most calls find theirs without hashing a whole payload. Its
+    /// entries keep at most [`PLAIN_CALL_SLOTS`] payloads from being swept.
+    pub(crate) plain_calls: DirectMap<PlainCall, Arc<CallData>, PLAIN_CALL_SLOTS>,
     /// Every attribute list made by the reader or stored by an edit,
     /// shared and swept the same way.
     pub(crate) attr_lists: hashbrown::HashSet<AttrList>,
@@ -463,7 +465,7 @@ where
 /// attribute lists are swept of entries nothing else holds.
 const SHARED_SWEEP_MIN: usize = 1024;
 
-/// Slots of [`PlainCalls`] (a power of two).
+/// Slots of the plain-call cache ([`Module::plain_calls`]).
 const PLAIN_CALL_SLOTS: usize = 256;
 
 /// What tells apart the payloads of plain calls: those without operand
@@ -514,21 +516,7 @@ impl PlainCall {
             ^ u64::from(self.groups[0]).rotate_left(40)
             ^ u64::from(self.groups[1]).rotate_left(52)
             ^ u64::from(self.ngroups);
-        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - PLAIN_CALL_SLOTS.trailing_zeros())) as usize
-    }
-}
-
-/// A direct-mapped cache from [`PlainCall`] keys to shared payloads. Its
-/// entries keep at most [`PLAIN_CALL_SLOTS`] payloads from being swept.
-#[derive(Clone)]
-pub(crate) struct PlainCalls(Box<[Option<PlainEntry>]>);
-
-/// A [`PlainCalls`] entry: a key and the payload it stands for.
-type PlainEntry = (PlainCall, Arc<CallData>);
-
-impl Default for PlainCalls {
-    fn default() -> Self {
-        PlainCalls(alloc::vec![None; PLAIN_CALL_SLOTS].into_boxed_slice())
+        DirectMap::<PlainCall, Arc<CallData>, PLAIN_CALL_SLOTS>::slot(h)
     }
 }
 
@@ -699,13 +687,11 @@ impl Module {
             return self.share_call_data_in_table(cd);
         };
         let i = key.slot();
-        if let Some((k, shared)) = &self.plain_calls.0[i] {
-            if *k == key {
-                return shared.clone();
-            }
+        if let Some(shared) = self.plain_calls.get(i, &key) {
+            return shared.clone();
         }
         let shared = self.share_call_data_in_table(cd);
-        self.plain_calls.0[i] = Some((key, shared.clone()));
+        self.plain_calls.set(i, key, shared.clone());
         shared
     }
 
