@@ -286,7 +286,7 @@ pub(crate) fn write_double_bits(out: &mut alloc::vec::Vec<u8>, bits: u64) {
 
 /// The bits of the double a `float` extends to (NaN payloads shifted as
 /// APFloat does).
-pub(crate) fn float_to_double_bits(b: u32) -> u64 {
+fn float_to_double_bits(b: u32) -> u64 {
     let sign = ((b >> 31) as u64) << 63;
     let exp = (b >> 23) & 0xFF;
     let mant = (b & 0x7F_FFFF) as u64;
@@ -297,11 +297,25 @@ pub(crate) fn float_to_double_bits(b: u32) -> u64 {
     }
 }
 
+/// For `double` and `float` constants, the bits of the double whose text
+/// LLVM writes (a `float` is written as the double it extends to); `None`
+/// for the kinds written as raw hex.
+pub(crate) fn printed_double(k: FloatKind, bits: u128) -> Option<u64> {
+    match k {
+        FloatKind::Double => Some(bits as u64),
+        FloatKind::Float => Some(float_to_double_bits(bits as u32)),
+        _ => None,
+    }
+}
+
 /// Writes a floating-point constant of kind `k` with raw bits `bits`.
 pub(crate) fn write_float(out: &mut alloc::vec::Vec<u8>, k: FloatKind, bits: u128) {
+    if let Some(d) = printed_double(k, bits) {
+        write_double_bits(out, d);
+        return;
+    }
     match k {
-        FloatKind::Double => write_double_bits(out, bits as u64),
-        FloatKind::Float => write_double_bits(out, float_to_double_bits(bits as u32)),
+        FloatKind::Double | FloatKind::Float => {}
         FloatKind::Half => {
             out.extend_from_slice(b"0xH");
             push_hex_fixed(out, bits as u64 & 0xFFFF, 4);

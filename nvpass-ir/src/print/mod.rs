@@ -47,7 +47,7 @@ use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};
 use crate::inst::{CallConv, Extra, InstFlags, Opcode, Ordering, TailKind, FCMP_PREDS, ICMP_PREDS};
 use crate::metadata::{Attachment, MdField, MdKind, MdRef};
 use crate::module::{Linkage, Module, TopLevel};
-use crate::types::{FloatKind, NamedBody, TypeData};
+use crate::types::{NamedBody, TypeData};
 use crate::value::{Const, ValueKind, Wide};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -795,11 +795,10 @@ impl<'a> Printer<'a> {
             }
             Const::BigInt(s) => self.sym(*s),
             Const::Float(bits) => match m.types.get(d.ty) {
-                TypeData::Float(FloatKind::Double) => self.double_bits(bits.0 as u64),
-                TypeData::Float(FloatKind::Float) => {
-                    self.double_bits(float::float_to_double_bits(bits.0 as u32))
-                }
-                TypeData::Float(k) => float::write_float(&mut self.out, *k, bits.0),
+                TypeData::Float(k) => match float::printed_double(*k, bits.0) {
+                    Some(d) => self.double_bits(d),
+                    None => float::write_float(&mut self.out, *k, bits.0),
+                },
                 _ => {
                     self.s("0x");
                     let mut b = bits.0;
@@ -2177,11 +2176,13 @@ mod tests {
     /// values than the memo holds, so it is emptied on the way.
     #[test]
     fn remembered_float_constants_print_as_converted() {
+        use crate::types::FloatKind;
         let mut text = String::from("define void @f(ptr %p) {\nentry:\n");
         let value = |i: u64| {
             let v = (i as f64) * 0.37 - 11.0;
             if i.is_multiple_of(3) {
-                ("float", float::float_to_double_bits((v as f32).to_bits()))
+                let f = u128::from((v as f32).to_bits());
+                ("float", float::printed_double(FloatKind::Float, f).unwrap())
             } else {
                 ("double", v.to_bits())
             }
