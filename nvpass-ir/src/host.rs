@@ -296,12 +296,14 @@ impl Module {
     }
 
     /// What [`Module::has_key`] compares stored attributes with: the
-    /// interned name of a keyword or string key (`None` when the name was
-    /// never interned, so no attribute has it), or `Some(None)` for an
-    /// unknown keyword, which is compared by conversion.
+    /// interned name of a keyword (always interned,
+    /// [`Interner::kind_sym`](crate::intern::Interner::kind_sym)) or string
+    /// key (`None` when the name was never interned, so no attribute has
+    /// it), or `Some(None)` for an unknown keyword, which is compared by
+    /// conversion.
     fn key_probe(&self, key: AttrKey<'_>) -> Option<Option<Sym>> {
         match key {
-            AttrKey::Kind(k) => self.strings.lookup(k.name().as_bytes()).map(Some),
+            AttrKey::Kind(k) => Some(Some(self.strings.kind_sym(k))),
             AttrKey::Str(k) => self.strings.lookup(k.as_bytes()).map(Some),
             AttrKey::Other(_) => Some(None),
         }
@@ -330,7 +332,7 @@ impl Module {
         kind: AttrKind,
         pick: impl Fn(&IrAttr) -> Option<T>,
     ) -> Option<T> {
-        let name = self.strings.lookup(kind.name().as_bytes())?;
+        let name = self.strings.kind_sym(kind);
         self.stored_attrs(set)
             .filter(|a| {
                 matches!(**a, IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)

@@ -12,6 +12,11 @@
 //! answers those from a few kilobytes that stay in the processor
 //! cache; the table, which for a large module does not, is probed only on a
 //! miss.
+//!
+//! Every interner starts with the attribute keywords core knows
+//! ([`AttrKind::ALL`]) interned in order, so the symbol of a keyword is its
+//! [`AttrKind::index`] ([`Interner::kind_sym`]): asking whether a function
+//! or call has `noinline` compares symbols without hashing the keyword.
 
 use crate::direct::DirectMap;
 use crate::entity::Sym;
@@ -19,10 +24,11 @@ use alloc::vec::Vec;
 use core::hash::BuildHasher;
 use cranelift_entity::{EntityRef, PrimaryMap};
 use hashbrown::{DefaultHashBuilder, HashTable};
+use nvpass_core::ir::AttrKind;
 
 /// Interns byte strings. Names in LLVM IR may hold any byte once escapes are
 /// decoded, so the interner stores bytes, not `str`.
-#[derive(Default, Clone)]
+#[derive(Clone)]
 pub struct Interner {
     /// Every interned string, concatenated in interning order.
     bytes: Vec<u8>,
@@ -36,10 +42,34 @@ pub struct Interner {
     front: DirectMap<FrontKey, Sym, FRONT_SLOTS>,
 }
 
+impl Default for Interner {
+    fn default() -> Self {
+        let mut i = Interner {
+            bytes: Vec::new(),
+            ends: PrimaryMap::new(),
+            map: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            front: DirectMap::default(),
+        };
+        for &k in AttrKind::ALL {
+            i.intern_in_table(k.name().as_bytes());
+        }
+        i
+    }
+}
+
 impl Interner {
-    /// Creates an empty interner.
+    /// Creates an interner holding only the attribute keywords (see the
+    /// module docs).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The symbol of attribute keyword `k`, interned by every interner
+    /// from the start.
+    #[inline]
+    pub fn kind_sym(&self, k: AttrKind) -> Sym {
+        Sym::new(k.index())
     }
 
     /// Returns the symbol for `bytes`, adding it if new.
@@ -88,12 +118,13 @@ impl Interner {
         alloc::string::String::from_utf8_lossy(self.get(s))
     }
 
-    /// Number of interned strings.
+    /// Number of interned strings, the attribute keywords included.
     pub fn len(&self) -> usize {
         self.ends.len()
     }
 
-    /// True when nothing is interned.
+    /// True when nothing is interned (never: the attribute keywords
+    /// always are).
     pub fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
@@ -193,7 +224,11 @@ mod tests {
                 assert_eq!(i.get(*s), &n[..]);
             }
         }
-        let distinct: hashbrown::HashSet<&Vec<u8>> = names.iter().collect();
+        let distinct: hashbrown::HashSet<&[u8]> = names
+            .iter()
+            .map(|n| &n[..])
+            .chain(AttrKind::ALL.iter().map(|k| k.name().as_bytes()))
+            .collect();
         assert_eq!(i.len(), distinct.len());
         // The empty string and one of zero bytes are different strings.
         let e = i.intern(b"");
@@ -201,6 +236,21 @@ mod tests {
         assert_ne!(e, z);
         assert_eq!(i.intern(b""), e);
         assert_eq!(i.intern(b"\0"), z);
+    }
+
+    /// Each attribute keyword is interned from the start under the symbol
+    /// [`Interner::kind_sym`] names, and interning it again finds it there.
+    #[test]
+    fn keywords_are_interned_at_their_index() {
+        let mut i = Interner::new();
+        assert_eq!(i.len(), AttrKind::ALL.len());
+        for &k in AttrKind::ALL {
+            assert_eq!(i.get(i.kind_sym(k)), k.name().as_bytes());
+            assert_eq!(i.intern(k.name().as_bytes()), i.kind_sym(k));
+            assert_eq!(i.lookup(k.name().as_bytes()), Some(i.kind_sym(k)));
+        }
+        let c = i.clone();
+        assert_eq!(c.get(c.kind_sym(AttrKind::NoInline)), b"noinline");
     }
 
     /// Two strings of one length that differ in one byte, wherever it is,

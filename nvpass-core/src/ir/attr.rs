@@ -31,6 +31,12 @@ macro_rules! attr_kinds {
             /// Every kind, in declaration order.
             pub const ALL: &'static [AttrKind] = &[$(AttrKind::$variant,)*];
 
+            /// The position of this kind in [`AttrKind::ALL`], so hosts can
+            /// keep a table indexed by kind.
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
             /// The LLVM textual keyword (`"alwaysinline"`, `"byval"`, ...).
             pub const fn name(self) -> &'static str {
                 match self {
@@ -248,8 +254,9 @@ mod tests {
 
     #[test]
     fn names_round_trip() {
-        for &k in AttrKind::ALL {
+        for (i, &k) in AttrKind::ALL.iter().enumerate() {
             assert_eq!(AttrKind::from_name(k.name()), Some(k));
+            assert_eq!(k.index(), i);
         }
         assert_eq!(AttrKind::from_name("memory"), None);
     }
