@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use hashbrown::{HashMap, HashSet};
 use nvpass_core::inline_cost::direct_callee;
-use nvpass_core::ir::{FuncId, InstId, IrView};
+use nvpass_core::ir::{FuncId, InstId, IrView, User};
 
 /// The call sites in `f`, in layout order.
 pub fn call_sites<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<InstId> {
@@ -38,19 +38,25 @@ impl Sccs {
         let funcs: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
         let index_of: HashMap<FuncId, usize> =
             funcs.iter().enumerate().map(|(k, &f)| (f, k)).collect();
-        let succ: Vec<Vec<usize>> = funcs
-            .iter()
-            .map(|&f| {
-                let mut s: Vec<usize> = call_sites(m, f)
-                    .into_iter()
-                    .filter_map(|c| direct_callee(m, c))
-                    .filter_map(|g| index_of.get(&g).copied())
-                    .collect();
-                s.sort_unstable();
-                s.dedup();
-                s
-            })
-            .collect();
+        // Edges come from each function's users, not from scanning every
+        // instruction for calls: a module has far fewer calls than
+        // instructions, and the scan would read all of them from memory.
+        let mut succ: Vec<Vec<usize>> = alloc::vec![Vec::new(); funcs.len()];
+        for (kg, &g) in funcs.iter().enumerate() {
+            for u in m.users(m.func_value(g)) {
+                let User::Inst(c) = u else { continue };
+                if direct_callee(m, c) != Some(g) {
+                    continue;
+                }
+                if let Some(&kf) = index_of.get(&m.inst_func(c)) {
+                    succ[kf].push(kg);
+                }
+            }
+        }
+        for s in &mut succ {
+            s.sort_unstable();
+            s.dedup();
+        }
         let mut out = Sccs::default();
         for (k, s) in succ.iter().enumerate() {
             if s.binary_search(&k).is_ok() {

@@ -417,8 +417,8 @@ impl<'k> Run<'k> {
                 let Some(callee) = direct_callee(m, call) else {
                     continue;
                 };
-                let quiet = m.func_name(callee).starts_with(INTRINSIC_NAME_PREFIX)
-                    || m.func_is_declaration(callee);
+                let quiet = m.func_is_declaration(callee)
+                    || m.func_name(callee).starts_with(INTRINSIC_NAME_PREFIX);
                 if quiet && !self.k.profuse {
                     continue;
                 }

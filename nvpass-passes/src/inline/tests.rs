@@ -6,7 +6,7 @@ use alloc::format;
 use alloc::string::String;
 
 use nvpass_core::inline_cost::*;
-use nvpass_core::ir::{FuncId, InstId, IrView, TypeView};
+use nvpass_core::ir::{FuncId, InstId, IrEdit, IrView, TypeView};
 use nvpass_ir::{parse_module, Module};
 
 use super::callgraph::{call_sites, Sccs};
@@ -391,6 +391,34 @@ fn sccs_are_bottom_up() {
         [alloc::vec!["c"], alloc::vec!["b", "b2"], alloc::vec!["a"]]
     );
     assert!(s.same_scc(func(&m, "b"), func(&m, "b2")));
+}
+
+/// Edges come from the callee's users: a function passed as an argument
+/// is not called, a call through a pointer is no edge, a self-call is
+/// seen, and an erased call is no longer an edge.
+#[test]
+fn sccs_edges_are_direct_calls_only() {
+    let mut m = parse(
+        "declare void @d(ptr)\n\
+         define void @a() {\n  call void @d(ptr @c)\n  call void @h()\n  ret void\n}\n\
+         define void @c() {\n  call void @a()\n  ret void\n}\n\
+         define void @e(ptr %p) {\n  call void %p()\n  call void @e(ptr @e)\n  ret void\n}\n\
+         define void @h() {\n  call void @g()\n  ret void\n}\n\
+         define void @g() {\n  call void @c()\n  ret void\n}\n",
+    );
+    let s = Sccs::compute(&m);
+    // a -> h -> g -> c -> a is one cycle; without h's call it would not be.
+    assert!(s.same_scc(func(&m, "a"), func(&m, "c")));
+    assert!(s.same_scc(func(&m, "a"), func(&m, "g")));
+    assert!(s.self_calls.contains(&func(&m, "e")));
+    assert!(!s.self_calls.contains(&func(&m, "a")));
+    assert!(!s.same_scc(func(&m, "e"), func(&m, "a")));
+    // Erasing h's call breaks the cycle.
+    let call_g = call_sites(&m, func(&m, "h"))[0];
+    IrEdit::erase_inst(&mut m, call_g).unwrap();
+    let s = Sccs::compute(&m);
+    assert!(!s.same_scc(func(&m, "a"), func(&m, "c")));
+    assert!(!s.is_recursive(func(&m, "c")));
 }
 
 #[test]
