@@ -21,7 +21,7 @@ use crate::entity::Func;
 use crate::module::Module;
 use alloc::borrow::Cow;
 use alloc::vec::Vec;
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{channel, sync_channel};
 
 /// Options of [`print_module_parallel`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -63,15 +63,28 @@ enum Batch {
 /// function bodies and metadata nodes printed on `opts.threads` threads.
 /// The concatenated output is exactly the bytes of
 /// [`print_module`](super::print_module).
+///
+/// The workers start as soon as the module-wide numbering is done: the
+/// calling thread cuts the functions into batches (which reads every
+/// instruction) while they print the first ones, and hands each batch to
+/// its worker as it is cut, writing out the text that is ready meanwhile.
 pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnMut(&[u8])) {
     let funcs: Vec<Func> = m.func_ids().collect();
-    let mut batches = batches(m, &funcs, opts.batch_insts.max(1));
+    let mut cutter = BatchCutter::new(m, &funcs, opts.batch_insts.max(1));
+    let first = cutter.next();
     let md_batches = m.md_numbered.len().div_ceil(MD_BATCH);
-    let threads = opts.threads.min(batches.len() + md_batches);
-    if threads <= 1 {
+    // At most one batch in all: nothing to share out.
+    let single = match first {
+        None => md_batches <= 1,
+        Some(_) => cutter.done() && md_batches == 0,
+    };
+    if opts.threads <= 1 || single {
         print_module_chunked(m, sink);
         return;
     }
+    // No more workers than batches can keep busy (each batch holds at
+    // least one function).
+    let threads = opts.threads.min(funcs.len() + md_batches);
     let mut p = Printer::new(m, Vec::with_capacity(CHUNK + CHUNK / 4));
     p.sink = Some(sink);
     p.module_head();
@@ -89,19 +102,22 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
         None => extra[i - numbered.len()],
     };
     let nodes = numbered.len() + extra.len();
-    let first_md = batches.len();
-    batches.extend(
-        (0..nodes)
-            .step_by(MD_BATCH)
-            .map(|s| Batch::Mds(s, (s + MD_BATCH).min(nodes))),
-    );
     let (gslots, md_slots, groups) = (&p.gslots, &p.md_slots, &p.groups);
+    let mut sink = p.sink.take();
+    let mut write = |text: &[u8]| {
+        if let Some(sink) = sink.as_mut() {
+            sink(text);
+        }
+    };
     std::thread::scope(|s| {
+        let mut jobs = Vec::with_capacity(threads);
         let mut inbox = Vec::with_capacity(threads);
-        for w in 0..threads {
+        for _ in 0..threads {
+            let (job_tx, job_rx) = channel::<Batch>();
             let (tx, rx) = sync_channel::<Vec<u8>>(2);
+            jobs.push(job_tx);
             inbox.push(rx);
-            let (funcs, batches) = (&funcs, &batches);
+            let funcs = &funcs;
             s.spawn(move || {
                 let mut wp = Printer::new(m, Vec::new());
                 // The module-wide tables are shared, not copied per worker.
@@ -110,8 +126,8 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                 wp.md_slots = Cow::Borrowed(md_slots);
                 wp.groups = groups.clone();
                 wp.md_done = true;
-                for b in (w..batches.len()).step_by(threads) {
-                    match batches[b] {
+                for batch in job_rx {
+                    match batch {
                         Batch::Funcs(start, end) => {
                             for &f in &funcs[start..end] {
                                 wp.function_entry(f);
@@ -130,45 +146,98 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                 }
             });
         }
-        for b in 0..batches.len() {
-            if b == first_md {
-                if let Some(sink) = p.sink.as_mut() {
-                    sink(&prefix);
+        // Batch `b` goes to worker `b % threads`, whose texts therefore
+        // come back in batch order. A worker that stopped early has
+        // panicked; the scope re-raises.
+        let (mut sent, mut written) = (0usize, 0usize);
+        let send = |b: Batch, sent: &mut usize| {
+            // A worker stops receiving only by panicking.
+            let _ = jobs[*sent % threads].send(b);
+            *sent += 1;
+        };
+        let mut next = first;
+        while let Some(b) = next {
+            send(b, &mut sent);
+            // Write what is ready while cutting the rest.
+            while written < sent {
+                match inbox[written % threads].try_recv() {
+                    Ok(text) => {
+                        write(&text);
+                        written += 1;
+                    }
+                    Err(_) => break,
                 }
             }
-            // A worker that stopped early has panicked; the scope re-raises.
-            let Ok(text) = inbox[b % threads].recv() else {
+            next = cutter.next();
+        }
+        let first_md = sent;
+        for start in (0..nodes).step_by(MD_BATCH) {
+            send(Batch::Mds(start, (start + MD_BATCH).min(nodes)), &mut sent);
+        }
+        drop(jobs);
+        while written < sent {
+            if written == first_md {
+                write(&prefix);
+            }
+            let Ok(text) = inbox[written % threads].recv() else {
                 break;
             };
-            if let Some(sink) = p.sink.as_mut() {
-                sink(&text);
-            }
+            write(&text);
+            written += 1;
+        }
+        if first_md == sent {
+            write(&prefix);
         }
     });
-    if first_md == batches.len() {
-        if let Some(sink) = p.sink.as_mut() {
-            sink(&prefix);
-        }
-    }
 }
 
-/// Cuts `funcs` into consecutive ranges of about `per_batch` instructions.
-fn batches(m: &Module, funcs: &[Func], per_batch: usize) -> Vec<Batch> {
-    let mut out = Vec::new();
-    let (mut start, mut insts) = (0, 0);
-    for (i, &f) in funcs.iter().enumerate() {
-        insts += 1 + m
-            .func_blocks(f)
-            .map(|b| m.block_insts(b).count())
-            .sum::<usize>();
-        if insts >= per_batch {
-            out.push(Batch::Funcs(start, i + 1));
-            start = i + 1;
-            insts = 0;
+/// Cuts a module's functions into consecutive batches of about
+/// `per_batch` instructions, one at a time.
+struct BatchCutter<'a> {
+    m: &'a Module,
+    funcs: &'a [Func],
+    per_batch: usize,
+    /// The first function not in a batch yet.
+    start: usize,
+}
+
+impl<'a> BatchCutter<'a> {
+    fn new(m: &'a Module, funcs: &'a [Func], per_batch: usize) -> Self {
+        BatchCutter {
+            m,
+            funcs,
+            per_batch,
+            start: 0,
         }
     }
-    if start < funcs.len() {
-        out.push(Batch::Funcs(start, funcs.len()));
+
+    /// Whether every function is in a batch.
+    fn done(&self) -> bool {
+        self.start == self.funcs.len()
     }
-    out
+
+    /// The next batch: functions up to the one that brings it to
+    /// `per_batch` instructions, or to the last function.
+    fn next(&mut self) -> Option<Batch> {
+        if self.done() {
+            return None;
+        }
+        let m = self.m;
+        let mut insts = 0;
+        let mut end = self.start;
+        while end < self.funcs.len() {
+            let f = self.funcs[end];
+            insts += 1 + m
+                .func_blocks(f)
+                .map(|b| m.block_insts(b).count())
+                .sum::<usize>();
+            end += 1;
+            if insts >= self.per_batch {
+                break;
+            }
+        }
+        let b = Batch::Funcs(self.start, end);
+        self.start = end;
+        Some(b)
+    }
 }
