@@ -3,9 +3,9 @@
 use alloc::vec::Vec;
 
 use hashbrown::HashMap;
-use nvpass_core::ir::{FuncId, IrEdit, IrView, MdId, MdOperand};
+use nvpass_core::ir::{FuncId, InstId, IrEdit, IrView, MdId, MdOperand};
 
-use super::util::{func_insts, owned_md_operands, OwnedMd};
+use super::util::{owned_md_operands, OwnedMd};
 
 /// Loop-property name prefixes rule 16 discards: hints for the loop
 /// vectorizer, interleaver, distribution, software pipelining and LICM
@@ -42,10 +42,14 @@ fn discarded<M: IrView + ?Sized>(m: &M, prop: &OwnedMd) -> bool {
 pub fn strip_discarded_loop_metadata<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
     let mut rebuilt: HashMap<MdId, Option<MdId>> = HashMap::new();
     let mut changed = 0;
-    for i in func_insts(m, f) {
-        let Some(id) = m.inst_md(i, "llvm.loop") else {
-            continue;
-        };
+    // Only the latches: no rewrite changes another instruction's
+    // attachment, so listing them first sees what a walk would.
+    let latches: Vec<(InstId, MdId)> = m
+        .blocks(f)
+        .flat_map(|b| m.insts(b))
+        .filter_map(|i| Some((i, m.inst_md(i, "llvm.loop")?)))
+        .collect();
+    for (i, id) in latches {
         let new = match rebuilt.get(&id) {
             Some(&n) => n,
             None => {
