@@ -292,7 +292,10 @@ impl Module {
         let Some(probe) = self.key_probe(key) else {
             return false;
         };
-        self.stored_attrs(set).any(|a| self.has_key(a, key, probe))
+        // Slice by slice rather than through `stored_attrs`' chained
+        // iterator: this runs for every attribute query of every pass.
+        let has = |attrs: &[IrAttr]| attrs.iter().any(|a| self.has_key(a, key, probe));
+        has(&set.attrs) || set.groups.iter().any(|&g| has(self.group_attrs(g)))
     }
 
     /// What [`Module::has_key`] compares stored attributes with: the
