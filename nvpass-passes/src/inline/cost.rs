@@ -406,7 +406,8 @@ impl<'k> Run<'k> {
         } else {
             self.k.budget
         };
-        let mut st = CallerInliner::new(self.k.merge).counting_sizes();
+        // Made at the first inlining: most visits inline nothing.
+        let mut st: Option<CallerInliner> = None;
         let mut inlined_from: Vec<FuncId> = Vec::new();
         loop {
             let mut missed: Vec<Diagnostic> = Vec::new();
@@ -453,6 +454,9 @@ impl<'k> Run<'k> {
                         // Calls the copy brings in that stay inside the
                         // caller's component (recursion).
                         let call_counted = !is_free_marker(m, call);
+                        let st = st.get_or_insert_with(|| {
+                            CallerInliner::new(self.k.merge).counting_sizes()
+                        });
                         match st.inline(m, call, callee) {
                             Ok(done) => {
                                 inlined = true;
