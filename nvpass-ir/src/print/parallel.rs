@@ -14,7 +14,8 @@
 //! metadata) before the first batch of nodes. The output is therefore
 //! byte-identical to [`print_module_chunked`] (and to
 //! [`print_module`](super::print_module)), and at most two batches per
-//! worker are held in memory at once.
+//! worker are held in memory at once. Written texts go back to their worker
+//! and are filled again, so the buffers are allocated once.
 
 use super::{print_module_chunked, Printer, CHUNK};
 use crate::entity::Func;
@@ -112,11 +113,18 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
     std::thread::scope(|s| {
         let mut jobs = Vec::with_capacity(threads);
         let mut inbox = Vec::with_capacity(threads);
+        let mut spent = Vec::with_capacity(threads);
         for _ in 0..threads {
             let (job_tx, job_rx) = channel::<Batch>();
             let (tx, rx) = sync_channel::<Vec<u8>>(2);
+            // Written texts go back to their worker to be filled again: a
+            // batch's text is larger than what the allocator keeps for
+            // reuse, so each new buffer would be mapped and faulted in
+            // afresh, page by page.
+            let (spent_tx, spent_rx) = channel::<Vec<u8>>();
             jobs.push(job_tx);
             inbox.push(rx);
+            spent.push(spent_tx);
             let funcs = &funcs;
             s.spawn(move || {
                 let mut wp = Printer::new(m, Vec::new());
@@ -127,6 +135,10 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                 wp.groups = groups.clone();
                 wp.md_done = true;
                 for batch in job_rx {
+                    if let Ok(mut buf) = spent_rx.try_recv() {
+                        buf.clear();
+                        wp.out = buf;
+                    }
                     match batch {
                         Batch::Funcs(start, end) => {
                             for &f in &funcs[start..end] {
@@ -163,6 +175,9 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                 match inbox[written % threads].try_recv() {
                     Ok(text) => {
                         write(&text);
+                        // The worker may be gone (a panic the scope
+                        // re-raises); the buffer is then dropped.
+                        let _ = spent[written % threads].send(text);
                         written += 1;
                     }
                     Err(_) => break,
@@ -183,6 +198,7 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
                 break;
             };
             write(&text);
+            let _ = spent[written % threads].send(text);
             written += 1;
         }
         if first_md == sent {
