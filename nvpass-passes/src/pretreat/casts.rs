@@ -70,6 +70,23 @@ pub fn canonicalize_bitcast_chains<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> 
     changed
 }
 
+/// Whether rule 2 may rewrite `bitcast` instruction `i`: its source is
+/// itself a `bitcast` (a chain), or has the result's type (a no-op cast).
+/// Every other `bitcast` it leaves alone.
+pub(super) fn may_shorten_bitcast<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
+    let (Some(src), Some(res)) = (m.operand(i, 0), m.inst_result(i)) else {
+        return false;
+    };
+    def_with(m, src, Opcode::BitCast).is_some() || m.value_type(src) == m.value_type(res)
+}
+
+/// Whether rule 6 may fold `bitcast` instruction `i`: its source is a
+/// constant ([`constant_fold_casts`] leaves every other one alone, operands
+/// included).
+pub(super) fn may_fold_bitcast<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
+    m.operand(i, 0).is_some_and(|c| is_constant(m, c))
+}
+
 /// The operand of `v` if `v` is an `addrspacecast` (instruction or
 /// constant expression).
 fn addrspacecast_source<M: IrView + ?Sized>(m: &M, v: ValueId) -> Option<ValueId> {

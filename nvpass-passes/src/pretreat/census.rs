@@ -8,10 +8,13 @@
 //! callee family, constant-expression operand and attachment a rule
 //! starts from; a rule whose starting shape is absent is skipped.
 //!
-//! For rules 3, 7, 8 and 15 the census asks the rule's own shape predicate
-//! (`casts::noop_addrspace_cast_*`, `casts::zero_index_gep_*`,
-//! `casts::widenable_sext`, `fp::noncanonical_nan`), since their opcodes
-//! alone are in nearly every body.
+//! For rules 2, 3, 6, 7, 8, 12 and 15 the census asks the rule's own shape
+//! predicate (`casts::may_shorten_bitcast`, `casts::noop_addrspace_cast_*`,
+//! `casts::may_fold_bitcast`, `casts::zero_index_gep_*`,
+//! `casts::widenable_sext`, `select::may_flip_select`,
+//! `fp::noncanonical_nan`), since their opcodes
+//! alone are in nearly every body (libdevice reinterprets floats as
+//! integers with `bitcast` throughout).
 //!
 //! The census over-approximates: a set bit only means the rule has to look.
 //! A clear bit must mean the rule would rewrite nothing; that equivalence
@@ -30,12 +33,13 @@ use nvpass_core::ir::{
 };
 
 use super::casts::{
-    noop_addrspace_cast_const, noop_addrspace_cast_inst, widenable_sext, zero_index_gep_const,
-    zero_index_gep_inst,
+    may_fold_bitcast, may_shorten_bitcast, noop_addrspace_cast_const, noop_addrspace_cast_inst,
+    widenable_sext, zero_index_gep_const, zero_index_gep_inst,
 };
 use super::fp::{nan_blind, noncanonical_nan};
 use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
 use super::mem::{is_lifetime_marker, is_mem_intrinsic};
+use super::select::may_flip_select;
 
 /// A set of function rules, bit `n - 1` for rule `n`.
 pub(super) type RuleMask = u32;
@@ -122,11 +126,20 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
         for i in m.insts(b) {
             let op = m.opcode(i);
             may |= match op {
-                Opcode::BitCast => bit(2) | bit(6),
+                Opcode::BitCast => {
+                    let mut b = 0;
+                    if may_shorten_bitcast(m, i) {
+                        b |= bit(2);
+                    }
+                    if may_fold_bitcast(m, i) {
+                        b |= bit(6);
+                    }
+                    b
+                }
                 Opcode::AddrSpaceCast if noop_addrspace_cast_inst(m, i).is_some() => bit(3),
                 Opcode::GetElementPtr if zero_index_gep_inst(m, i).is_some() => bit(7),
                 Opcode::SExt if widenable_sext(m, i) => bit(8),
-                Opcode::Select => bit(12),
+                Opcode::Select if may_flip_select(m, i) => bit(12),
                 op if nan_blind(op) && m.operands(i).any(|v| noncanonical_nan(m, v).is_some()) => {
                     bit(15)
                 }
@@ -186,6 +199,44 @@ mod tests {
         assert_eq!(callee_rules("llvm.ptx.read.tid.x"), bit(10));
         assert_eq!(callee_rules(KERNEL_PLACEHOLDER), bit(10));
         assert_eq!(callee_rules("llvm.nvvm.barrier0"), 0);
+    }
+
+    /// A `bitcast` starts rule 2 only as a chain or a no-op cast, and rule
+    /// 6 only from a constant: reinterpreting a float as an integer, as
+    /// libdevice does throughout, starts neither.
+    #[test]
+    fn bitcasts_start_rules_2_and_6_only_by_shape() {
+        let m = nvpass_ir::parse_module(
+            b"define i32 @reinterpret(float %x) {\n  %b = bitcast float %x to i32\n  ret i32 %b\n}\n\
+              define float @constant() {\n  %b = bitcast i32 1065353216 to float\n  ret float %b\n}\n\
+              define float @chain(float %x) {\n  %a = bitcast float %x to i32\n  %b = bitcast i32 %a to float\n  ret float %b\n}\n\
+              define i32 @noop(i32 %x) {\n  %b = bitcast i32 %x to i32\n  ret i32 %b\n}\n",
+        )
+        .unwrap();
+        let mask = |name: &str| {
+            let f = IrView::func_by_name(&m, name).unwrap();
+            census(&m, f, &mut CalleeRules::default()) & (bit(2) | bit(6))
+        };
+        assert_eq!(mask("reinterpret"), 0);
+        assert_eq!(mask("constant"), bit(6));
+        assert_eq!(mask("chain"), bit(2));
+        assert_eq!(mask("noop"), bit(2));
+    }
+
+    /// A `select` starts rule 12 only when its condition is a negation.
+    #[test]
+    fn selects_start_rule_12_only_on_a_negated_condition() {
+        let m = nvpass_ir::parse_module(
+            b"define i32 @plain(i1 %c) {\n  %s = select i1 %c, i32 1, i32 2\n  ret i32 %s\n}\n\
+              define i32 @negated(i1 %c) {\n  %n = xor i1 %c, true\n  %s = select i1 %n, i32 1, i32 2\n  ret i32 %s\n}\n",
+        )
+        .unwrap();
+        let mask = |name: &str| {
+            let f = IrView::func_by_name(&m, name).unwrap();
+            census(&m, f, &mut CalleeRules::default()) & bit(12)
+        };
+        assert_eq!(mask("plain"), 0);
+        assert_eq!(mask("negated"), bit(12));
     }
 
     #[test]

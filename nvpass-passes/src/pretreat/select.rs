@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use nvpass_core::ir::{FuncId, IrEdit, IrView, Opcode, TypeKind, ValueId, ValueKind};
+use nvpass_core::ir::{FuncId, InstId, IrEdit, IrView, Opcode, TypeKind, ValueId, ValueKind};
 
 use super::util::{def_with, erase_dead, func_insts};
 
@@ -18,6 +18,12 @@ fn negated<M: IrView + ?Sized>(m: &M, cond: ValueId) -> Option<ValueId> {
         (Some(-1), _) => Some(b),
         _ => None,
     }
+}
+
+/// Whether rule 12 may rewrite `select` instruction `i`: its condition is
+/// a negation (`xor i1 c, true`). Every other `select` it leaves alone.
+pub(super) fn may_flip_select<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
+    m.operand(i, 0).is_some_and(|c| negated(m, c).is_some())
 }
 
 /// Rule 12 (`canonicalize_select_constants`): `select (xor i1 c, true),
