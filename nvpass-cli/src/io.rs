@@ -108,11 +108,19 @@ pub fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
 }
 
 /// Like [`write_output`], but the bytes come from `produce`, which hands
-/// them over in pieces (so the whole output never has to be in memory).
-pub fn write_output_with(
+/// them over in pieces (so the whole output never has to be in memory),
+/// and they are kept only when `accept` succeeds; its error is returned
+/// instead (as `Err`, before any write error), and nothing is written to
+/// `path`. For a regular file `accept`
+/// runs once the bytes are in the temporary file, before they are put in
+/// place, so it can wait for work done beside `produce` (the driver
+/// verifies the input while printing it). Bytes sent to standard output or
+/// a device cannot be taken back, so there `accept` runs first.
+pub fn write_output_accepted<E>(
     path: Option<&str>,
     produce: impl FnOnce(&mut dyn FnMut(&[u8])),
-) -> Result<(), String> {
+    accept: impl FnOnce() -> Result<(), E>,
+) -> Result<Result<(), String>, E> {
     fn pump(w: &mut dyn Write, produce: impl FnOnce(&mut dyn FnMut(&[u8]))) -> io::Result<()> {
         let mut result = Ok(());
         produce(&mut |chunk: &[u8]| {
@@ -123,23 +131,31 @@ pub fn write_output_with(
         result.and_then(|_| w.flush())
     }
     match path {
-        None | Some("-") => pump(&mut io::stdout().lock(), produce)
-            .map_err(|e| format!("<stdout>: error: cannot write: {e}")),
-        Some(p) if is_special(Path::new(p)) => fs::OpenOptions::new()
-            .write(true)
-            .open(p)
-            .and_then(|mut f| pump(&mut f, produce))
-            .map_err(|e| format!("{p}: error: cannot write output: {e}")),
+        None | Some("-") => {
+            accept()?;
+            Ok(pump(&mut io::stdout().lock(), produce)
+                .map_err(|e| format!("<stdout>: error: cannot write: {e}")))
+        }
+        Some(p) if is_special(Path::new(p)) => {
+            accept()?;
+            Ok(fs::OpenOptions::new()
+                .write(true)
+                .open(p)
+                .and_then(|mut f| pump(&mut f, produce))
+                .map_err(|e| format!("{p}: error: cannot write output: {e}")))
+        }
         Some(p) => {
             let dest = Path::new(p);
             let tmp = temp_path(dest);
-            let result = fs::File::create(&tmp)
-                .and_then(|mut f| pump(&mut f, produce))
-                .and_then(|_| fs::rename(&tmp, dest));
-            result.map_err(|e| {
+            let written = fs::File::create(&tmp).and_then(|mut f| pump(&mut f, produce));
+            if let Err(e) = accept() {
+                let _ = fs::remove_file(&tmp);
+                return Err(e);
+            }
+            Ok(written.and_then(|_| fs::rename(&tmp, dest)).map_err(|e| {
                 let _ = fs::remove_file(&tmp);
                 format!("{}: error: cannot write output: {e}", dest.display())
-            })
+            }))
         }
     }
 }
@@ -250,7 +266,9 @@ mod tests {
         use std::os::unix::fs::FileTypeExt;
         if fs::metadata("/dev/null").is_ok_and(|m| m.file_type().is_char_device()) {
             write_output(Some("/dev/null"), b"x").unwrap();
-            write_output_with(Some("/dev/null"), |sink| sink(b"y")).unwrap();
+            write_output_accepted(Some("/dev/null"), |sink| sink(b"y"), accept_all)
+                .unwrap()
+                .unwrap();
             let kind = fs::metadata("/dev/null").unwrap().file_type();
             assert!(kind.is_char_device(), "/dev/null is no longer a device");
         }
@@ -266,15 +284,65 @@ mod tests {
                 let fifo = fifo.clone();
                 std::thread::spawn(move || fs::read(fifo).unwrap())
             };
-            write_output_with(Some(fifo.to_str().unwrap()), |sink| {
-                sink(b"piece one, ");
-                sink(b"piece two");
-            })
+            write_output_accepted(
+                Some(fifo.to_str().unwrap()),
+                |sink| {
+                    sink(b"piece one, ");
+                    sink(b"piece two");
+                },
+                accept_all,
+            )
+            .unwrap()
             .unwrap();
             // Checked first: were the FIFO replaced, the reader would wait
             // on it forever.
             assert!(fs::metadata(&fifo).unwrap().file_type().is_fifo());
             assert_eq!(reader.join().unwrap(), b"piece one, piece two");
+        }
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn accept_all() -> Result<(), ()> {
+        Ok(())
+    }
+
+    /// Output that is not accepted leaves the destination as it was and no
+    /// temporary file; its refusal wins over a write error; on a device it
+    /// is asked before anything is written.
+    #[test]
+    fn refused_output_is_not_written() {
+        let dir = std::env::temp_dir().join(format!("nvpass-accept-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let dest = dir.join("out.ll");
+        let path = dest.to_str().unwrap();
+        let r = write_output_accepted(Some(path), |sink| sink(b"new"), || Err("refused"));
+        assert_eq!(r, Err("refused"));
+        assert!(!dest.exists());
+        write_output(Some(path), b"old").unwrap();
+        let r = write_output_accepted(Some(path), |sink| sink(b"new"), || Err("refused"));
+        assert_eq!(r, Err("refused"));
+        assert_eq!(fs::read(&dest).unwrap(), b"old");
+        let r = write_output_accepted(Some(path), |sink| sink(b"new"), accept_all);
+        assert_eq!(r, Ok(Ok(())));
+        assert_eq!(fs::read(&dest).unwrap(), b"new");
+        let leftovers = fs::read_dir(&dir)
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("nvpass-tmp"))
+            .count();
+        assert_eq!(leftovers, 0);
+        let r = write_output_accepted(
+            Some("/nonexistent-dir/x/out.ll"),
+            |sink| sink(b"x"),
+            || Err("refused"),
+        );
+        assert_eq!(r, Err("refused"));
+        if fs::metadata("/dev/null").is_ok_and(|m| !m.is_file()) {
+            let mut produced = false;
+            let r =
+                write_output_accepted(Some("/dev/null"), |_| produced = true, || Err("refused"));
+            assert_eq!(r, Err("refused"));
+            assert!(!produced);
         }
         fs::remove_dir_all(&dir).unwrap();
     }

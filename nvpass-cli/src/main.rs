@@ -310,7 +310,20 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         opts.threads = args.threads;
     }
     let mut module = parse_input(input, opts.threads)?;
-    if !args.disable_verify {
+    // With no pass to run and nothing reported along the way, the input is
+    // verified while it is printed, and the output is kept only if it
+    // verifies (see `io::write_output_accepted`): the run fails exactly as
+    // it would have failed before printing.
+    let verify_aside = !args.disable_verify
+        && pm.is_empty()
+        && !args.stats
+        && !args.time_passes
+        && !args.debug_pass_manager
+        && !args.print_after_all
+        && args.print_after.is_empty()
+        && !args.verify_each
+        && args.pass_remarks_output.is_none();
+    if !args.disable_verify && !verify_aside {
         nvpass_ir::verify::verify_module_parallel(&module, opts.threads)
             .map_err(|errs| verify_failure(&file, &errs))?;
     }
@@ -390,10 +403,27 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
             "{file}: error: pipeline reported errors; no output written"
         )));
     }
-    let written = io::write_output_with(args.output.as_deref(), |sink| {
-        nvpass_ir::print::print_module_parallel(&module, opts, sink)
-    })
-    .map_err(fail);
+    let printed = std::thread::scope(|s| {
+        let module = &module;
+        let check = verify_aside.then(|| {
+            s.spawn(move || nvpass_ir::verify::verify_module_parallel(module, opts.threads))
+        });
+        io::write_output_accepted(
+            args.output.as_deref(),
+            |sink| nvpass_ir::print::print_module_parallel(module, opts, sink),
+            || match check {
+                None => Ok(()),
+                Some(h) => h
+                    .join()
+                    .unwrap_or_else(|p| std::panic::resume_unwind(p))
+                    .map_err(|errs| verify_failure(&file, &errs)),
+            },
+        )
+    });
+    let written = match printed {
+        Ok(written) => written.map_err(fail),
+        Err(not_verified) => Err(not_verified),
+    };
     // The process ends right after this; freeing every node of a large
     // module one by one would only cost time.
     std::mem::forget(module);

@@ -204,6 +204,44 @@ fn verify_subcommand_accepts_good_and_rejects_bad() {
     assert!(stderr(&o).contains("error"), "{}", stderr(&o));
 }
 
+/// A module that parses but does not verify fails the run the same way
+/// whether passes follow or not (with none, it is verified while it is
+/// printed): exit status 1, the verifier's message, and the output file
+/// neither created nor, when it exists, changed.
+#[test]
+fn run_rejects_a_module_that_does_not_verify() {
+    let bad = write(
+        "r-bad.ll",
+        "define i32 @f(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  %x = add i32 1, 2\n  br label %b\nb:\n  ret i32 %x\n}\n",
+    );
+    let out = scratch("r-bad-out.ll");
+    let mut messages = Vec::new();
+    for pipeline in ["", "pretreat"] {
+        for existing in [false, true] {
+            if existing {
+                fs::write(&out, "old").unwrap();
+            } else {
+                let _ = fs::remove_file(&out);
+            }
+            let args = ["run", "--pipeline", pipeline, bad.to_str().unwrap(), "-o"];
+            let o = run(&[&args[..], &[out.to_str().unwrap()]].concat());
+            assert_eq!(o.status.code(), Some(1), "{pipeline:?}: {}", stderr(&o));
+            assert!(stderr(&o).contains("error"), "{}", stderr(&o));
+            if existing {
+                assert_eq!(fs::read_to_string(&out).unwrap(), "old");
+            } else {
+                assert!(!out.exists(), "{pipeline:?}: output written");
+            }
+            messages.push(stderr(&o));
+        }
+        // To standard output nothing at all is printed.
+        let o = run(&["run", "--pipeline", pipeline, bad.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(o.stdout.is_empty(), "{pipeline:?}: printed to stdout");
+    }
+    assert!(messages.windows(2).all(|w| w[0] == w[1]), "{messages:?}");
+}
+
 #[test]
 fn remarks_output_is_written_even_when_empty() {
     let input = write("good4.ll", GOOD);
