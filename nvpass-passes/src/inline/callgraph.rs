@@ -30,6 +30,9 @@ pub struct Sccs {
     pub scc_of: HashMap<FuncId, usize>,
     /// Functions with a direct call to themselves.
     pub self_calls: HashSet<FuncId>,
+    /// Functions with a direct call to a defined function (themselves
+    /// included): the others have nothing an inliner could inline.
+    pub has_callees: HashSet<FuncId>,
 }
 
 impl Sccs {
@@ -61,6 +64,9 @@ impl Sccs {
         for (k, s) in succ.iter().enumerate() {
             if s.binary_search(&k).is_ok() {
                 out.self_calls.insert(funcs[k]);
+            }
+            if !s.is_empty() {
+                out.has_callees.insert(funcs[k]);
             }
         }
         // Iterative Tarjan.

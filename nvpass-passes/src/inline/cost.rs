@@ -401,6 +401,15 @@ impl<'k> Run<'k> {
     /// erases callees left dead and queues the functions whose decisions
     /// may have changed.
     fn visit<M: IrEdit + ?Sized>(&mut self, m: &mut M, cx: &mut PassContext<'_>, caller: FuncId) {
+        // Without a call of a defined function every call is skipped
+        // below, so the body is not walked. Inlining adds calls only to a
+        // function that had one, and the SCCs are recomputed whenever
+        // they change otherwise, so the set stays exact for this purpose.
+        if !self.k.profuse && !self.sccs.has_callees.contains(&caller) {
+            self.missed.remove(&caller);
+            self.capped_by_module.remove(&caller);
+            return;
+        }
         let cap = if is_kernel_function(m, caller) {
             self.k.kernel_budget
         } else {
