@@ -311,10 +311,11 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     }
     let mut module = parse_input(input, opts.threads)?;
     // With no pass to run and nothing reported along the way, the input is
-    // verified while it is printed, and the output is kept only if it
-    // verifies (see `io::write_output_accepted`): the run fails exactly as
-    // it would have failed before printing.
+    // verified (on a thread of its own) while it is printed, and the output
+    // is kept only if it verifies (see `io::write_output_accepted`): the
+    // run fails exactly as it would have failed before printing.
     let verify_aside = !args.disable_verify
+        && opts.threads > 1
         && pm.is_empty()
         && !args.stats
         && !args.time_passes
