@@ -42,6 +42,7 @@ mod tests;
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use hashbrown::HashSet;
 use nvpass_core::ir::{FuncId, IrEdit, IrView};
 use nvpass_core::pass::AnyPass;
 use nvpass_core::registry::Registry;
@@ -77,8 +78,11 @@ pub fn remove_dead_callees<M: IrEdit + ?Sized>(m: &mut M, candidates: &[FuncId])
     let mut todo: Vec<FuncId> = candidates.to_vec();
     todo.sort_unstable();
     todo.dedup();
+    // The functions still in the module, listed once rather than searched
+    // for each candidate (which made this quadratic).
+    let live: HashSet<FuncId> = m.funcs().collect();
     for f in todo {
-        if !m.funcs().any(|g| g == f) {
+        if !live.contains(&f) {
             continue;
         }
         if is_dead_discardable(m, f) && m.erase_function(f).is_ok() {
