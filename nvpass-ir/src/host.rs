@@ -302,12 +302,16 @@ impl Module {
     /// interned name of a keyword (always interned,
     /// [`Interner::kind_sym`](crate::intern::Interner::kind_sym)) or string
     /// key (`None` when the name was never interned, so no attribute has
-    /// it), or `Some(None)` for an unknown keyword, which is compared by
-    /// conversion.
+    /// it; for the kernel marks the interner knows without hashing,
+    /// [`Interner::str_key_sym`](crate::intern::Interner::str_key_sym)), or
+    /// `Some(None)` for an unknown keyword, which is compared by conversion.
     fn key_probe(&self, key: AttrKey<'_>) -> Option<Option<Sym>> {
         match key {
             AttrKey::Kind(k) => Some(Some(self.strings.kind_sym(k))),
-            AttrKey::Str(k) => self.strings.lookup(k.as_bytes()).map(Some),
+            AttrKey::Str(k) => match self.strings.str_key_sym(k) {
+                Some(known) => known.map(Some),
+                None => self.strings.lookup(k.as_bytes()).map(Some),
+            },
             AttrKey::Other(_) => Some(None),
         }
     }

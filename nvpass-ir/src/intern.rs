@@ -17,6 +17,11 @@
 //! ([`AttrKind::ALL`]) interned in order, so the symbol of a keyword is its
 //! [`AttrKind::index`] ([`Interner::kind_sym`]): asking whether a function
 //! or call has `noinline` compares symbols without hashing the keyword.
+//! The string attributes that mark kernels ([`STR_KEYS`]), which passes
+//! ask about for every function, are watched for as strings are added, so
+//! whether one is interned, and as what, is known without hashing it
+//! ([`Interner::str_key_sym`]); in most modules none is, and the question
+//! is answered at once.
 
 use crate::direct::DirectMap;
 use crate::entity::Sym;
@@ -25,6 +30,18 @@ use core::hash::BuildHasher;
 use cranelift_entity::{EntityRef, PrimaryMap};
 use hashbrown::{DefaultHashBuilder, HashTable};
 use nvpass_core::ir::AttrKind;
+use nvpass_core::kernel::{
+    LEGACY_KERNEL_ATTR, NVVM_ANNOTATIONS_TRANSPLANTED_ATTR, NVVM_KERNEL_ATTR,
+};
+
+/// String attribute keys every interner watches for: the kernel marks of
+/// `nvpass_core::kernel`, which `is_kernel_function` asks about for every
+/// function, in every module (most have none of them).
+pub const STR_KEYS: [&str; 3] = [
+    NVVM_KERNEL_ATTR,
+    NVVM_ANNOTATIONS_TRANSPLANTED_ATTR,
+    LEGACY_KERNEL_ATTR,
+];
 
 /// Interns byte strings. Names in LLVM IR may hold any byte once escapes are
 /// decoded, so the interner stores bytes, not `str`.
@@ -40,6 +57,8 @@ pub struct Interner {
     hasher: DefaultHashBuilder,
     /// Recently interned short strings ([`FRONT_SLOTS`] slots).
     front: DirectMap<FrontKey, Sym, FRONT_SLOTS>,
+    /// The symbols of [`STR_KEYS`], in order, once interned.
+    str_keys: [Option<Sym>; STR_KEYS.len()],
 }
 
 impl Default for Interner {
@@ -50,6 +69,7 @@ impl Default for Interner {
             map: HashTable::new(),
             hasher: DefaultHashBuilder::default(),
             front: DirectMap::default(),
+            str_keys: [None; STR_KEYS.len()],
         };
         for &k in AttrKind::ALL {
             i.intern_in_table(k.name().as_bytes());
@@ -70,6 +90,15 @@ impl Interner {
     #[inline]
     pub fn kind_sym(&self, k: AttrKind) -> Sym {
         Sym::new(k.index())
+    }
+
+    /// For `key` one of [`STR_KEYS`], its symbol if it was interned
+    /// (`Some(None)` if not), found without hashing it; `None` for other
+    /// keys (passed over at once when their length differs).
+    #[inline]
+    pub fn str_key_sym(&self, key: &str) -> Option<Option<Sym>> {
+        let n = STR_KEYS.iter().position(|&k| k == key)?;
+        Some(self.str_keys[n])
     }
 
     /// Returns the symbol for `bytes`, adding it if new.
@@ -94,6 +123,9 @@ impl Interner {
         }
         self.bytes.extend_from_slice(bytes);
         let s = self.ends.push(self.bytes.len());
+        if let Some(n) = STR_KEYS.iter().position(|k| k.as_bytes() == bytes) {
+            self.str_keys[n] = Some(s);
+        }
         let (buf, ends, hasher) = (&self.bytes, &self.ends, &self.hasher);
         self.map
             .insert_unique(hash, s, |&t| hasher.hash_one(span(buf, ends, t)));
@@ -240,10 +272,24 @@ mod tests {
 
     /// Each attribute keyword is interned from the start under the symbol
     /// [`Interner::kind_sym`] names, and interning it again finds it there.
+    /// A kernel-marking string key is known as soon as it is interned, by
+    /// whichever path, and not before.
     #[test]
     fn keywords_are_interned_at_their_index() {
         let mut i = Interner::new();
         assert_eq!(i.len(), AttrKind::ALL.len());
+        for k in STR_KEYS {
+            assert_eq!(i.str_key_sym(k), Some(None), "{k}");
+        }
+        let a = i.intern(STR_KEYS[0].as_bytes());
+        let long = alloc::format!("{}", STR_KEYS[1]);
+        let b = i.intern(long.as_bytes());
+        assert_eq!(i.str_key_sym(STR_KEYS[0]), Some(Some(a)));
+        assert_eq!(i.str_key_sym(STR_KEYS[1]), Some(Some(b)));
+        assert_eq!(i.str_key_sym(STR_KEYS[2]), Some(None));
+        assert_eq!(i.clone().str_key_sym(STR_KEYS[1]), Some(Some(b)));
+        assert_eq!(i.str_key_sym("nvvm.kernelx"), None);
+        assert_eq!(i.str_key_sym("noinline"), None);
         for &k in AttrKind::ALL {
             assert_eq!(i.get(i.kind_sym(k)), k.name().as_bytes());
             assert_eq!(i.intern(k.name().as_bytes()), i.kind_sym(k));
