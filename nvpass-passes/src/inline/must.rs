@@ -304,12 +304,15 @@ fn inline_calls<M: IrEdit + ?Sized>(
     // callers are visited (every definition when one is used other than
     // by an instruction), and a module without one costs one pass over the
     // function list.
+    // Every `alwaysinline` function, asked once: inlining changes no
+    // function's attributes, so the set holds for the whole phase.
+    let marked: HashSet<FuncId> = m
+        .funcs()
+        .filter(|&f| has_fn_attr(m, f, AttrKind::AlwaysInline))
+        .collect();
     let always: Vec<FuncId> = match only {
         Some(o) => m.funcs().filter(|f| o.contains(f)).collect(),
-        None => m
-            .funcs()
-            .filter(|&f| has_fn_attr(m, f, AttrKind::AlwaysInline))
-            .collect(),
+        None => m.funcs().filter(|f| marked.contains(f)).collect(),
     };
     if always.is_empty() {
         return (false, grown);
@@ -337,7 +340,7 @@ fn inline_calls<M: IrEdit + ?Sized>(
             let Some(callee) = direct_callee(m, call) else {
                 continue;
             };
-            if !has_fn_attr(m, callee, AttrKind::AlwaysInline) {
+            if !marked.contains(&callee) {
                 continue;
             }
             // Names for the remarks, when any are kept.
