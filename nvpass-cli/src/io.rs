@@ -18,6 +18,7 @@
 //! a partial or stale output file behind.
 
 use nvpass_ir::{Module, ModuleReader};
+use std::convert::Infallible;
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
@@ -96,14 +97,9 @@ pub fn display_name(path: &str) -> &str {
 /// products a rerun recreates, and on a 50 MB output the wait cost as much
 /// as printing.
 pub fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
-    match path {
-        None | Some("-") => {
-            let mut out = io::stdout().lock();
-            out.write_all(bytes)
-                .and_then(|_| out.flush())
-                .map_err(|e| format!("<stdout>: error: cannot write: {e}"))
-        }
-        Some(p) => write_atomic(Path::new(p), bytes),
+    match write_output_accepted(path, |sink| sink(bytes), || Ok::<(), Infallible>(())) {
+        Ok(written) => written,
+        Err(never) => match never {},
     }
 }
 
@@ -111,11 +107,11 @@ pub fn write_output(path: Option<&str>, bytes: &[u8]) -> Result<(), String> {
 /// them over in pieces (so the whole output never has to be in memory),
 /// and they are kept only when `accept` succeeds; its error is returned
 /// instead (as `Err`, before any write error), and nothing is written to
-/// `path`. For a regular file `accept`
-/// runs once the bytes are in the temporary file, before they are put in
-/// place, so it can wait for work done beside `produce` (the driver
-/// verifies the input while printing it). Bytes sent to standard output or
-/// a device cannot be taken back, so there `accept` runs first.
+/// `path`. For a regular file `accept` runs once the bytes are in the
+/// temporary file, before they are put in place, so it can wait for work
+/// done beside `produce` (the driver verifies the input while printing
+/// it). Bytes sent to standard output or a device cannot be taken back, so
+/// there `accept` runs first.
 pub fn write_output_accepted<E>(
     path: Option<&str>,
     produce: impl FnOnce(&mut dyn FnMut(&[u8])),
@@ -178,24 +174,6 @@ fn temp_path(dest: &Path) -> PathBuf {
 /// replace the device node with a regular file.
 fn is_special(dest: &Path) -> bool {
     fs::metadata(dest).is_ok_and(|m| !m.is_file() && !m.is_dir())
-}
-
-fn write_atomic(dest: &Path, bytes: &[u8]) -> Result<(), String> {
-    if is_special(dest) {
-        return fs::OpenOptions::new()
-            .write(true)
-            .open(dest)
-            .and_then(|mut f| f.write_all(bytes))
-            .map_err(|e| format!("{}: error: cannot write output: {e}", dest.display()));
-    }
-    let tmp = temp_path(dest);
-    let result = fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(bytes))
-        .and_then(|_| fs::rename(&tmp, dest));
-    result.map_err(|e| {
-        let _ = fs::remove_file(&tmp);
-        format!("{}: error: cannot write output: {e}", dest.display())
-    })
 }
 
 #[cfg(test)]
