@@ -8,8 +8,10 @@ use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
 
-/// Token kinds.
+/// Token kinds. Four bytes wide, so a [`Token`] has no padding and
+/// moves as two words.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[repr(u32)]
 pub(crate) enum Tk {
     Eof,
     Equal,
@@ -139,12 +141,15 @@ pub(crate) struct Lexer<'a> {
     error: Option<PErr>,
     /// Tokens of `src` lexed ahead of time (see [`Lexer::with_tokens`]).
     ahead: &'a [Token],
-    /// The next token of `ahead` to hand out.
+    /// The next token of `ahead` to hand out, or [`OFF_TRACK`] while the
+    /// lexer lexes the text itself. While it hands out tokens of `ahead`,
+    /// `pos` is not kept: the position is the end of the token before
+    /// `ahead[ahead_next]` ([`Lexer::pos`]).
     ahead_next: usize,
-    /// The position `ahead[ahead_next]` was lexed from (the end of the
-    /// token before it); the token is handed out while `pos` is there.
-    ahead_from: usize,
 }
+
+/// [`Lexer::ahead_next`] while the lexer lexes the text itself from `pos`.
+const OFF_TRACK: usize = usize::MAX;
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a [u8]) -> Self {
@@ -162,9 +167,24 @@ impl<'a> Lexer<'a> {
             pos: 0,
             error: None,
             ahead: tokens,
-            ahead_next: 0,
-            ahead_from: 0,
+            ahead_next: if tokens.is_empty() { OFF_TRACK } else { 0 },
         }
+    }
+
+    /// The position the next token is lexed from (before its whitespace).
+    pub fn pos(&self) -> usize {
+        match self.ahead_next {
+            OFF_TRACK => self.pos,
+            0 => 0,
+            i => self.ahead[i - 1].end as usize,
+        }
+    }
+
+    /// Moves the lexer to `pos`; the next token is the one lexed from
+    /// there.
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+        self.ahead_next = OFF_TRACK;
     }
 
     /// The next token: from the tokens lexed ahead when the lexer stands
@@ -172,32 +192,34 @@ impl<'a> Lexer<'a> {
     /// [`Tk::Error`] token whose error [`Lexer::take_error`] gives.
     #[inline]
     pub fn next(&mut self) -> Token {
+        // `OFF_TRACK` is never an index of `ahead`, so one bounds check
+        // covers both "off track" and "past the tokens lexed ahead".
         if let Some(&t) = self.ahead.get(self.ahead_next) {
-            if self.pos == self.ahead_from {
-                self.ahead_next += 1;
-                self.pos = t.end as usize;
-                self.ahead_from = self.pos;
-                return t;
-            }
-            return self.resync();
+            self.ahead_next += 1;
+            return t;
         }
-        self.lex()
+        self.next_lexed()
     }
 
-    /// Lexes one token where the lexer stands, away from where the tokens
-    /// lexed ahead continue; when it is one of them (lexing is a function
-    /// of the position alone), continues from there.
+    /// Lexes one token where the lexer stands, away from the tokens lexed
+    /// ahead (moved by [`Lexer::seek`], or past their end); when it is one
+    /// of them (lexing is a function of the position alone), continues
+    /// handing them out from there.
     #[cold]
-    fn resync(&mut self) -> Token {
+    fn next_lexed(&mut self) -> Token {
+        if self.ahead_next != OFF_TRACK {
+            // Past the end of the tokens lexed ahead (at an error or at
+            // the end of the text): go on from the end of the last one.
+            self.pos = self.pos();
+            self.ahead_next = OFF_TRACK;
+        }
         let t = self.lex();
+        if self.ahead.is_empty() || t.kind == Tk::Error {
+            return t;
+        }
         let i = self.ahead.partition_point(|a| a.start < t.start);
-        self.ahead_next = i;
-        match self.ahead.get(i) {
-            Some(a) if a.start == t.start && t.kind != Tk::Error => {
-                self.ahead_next = i + 1;
-                self.ahead_from = self.pos;
-            }
-            _ => self.ahead_from = usize::MAX,
+        if self.ahead.get(i).is_some_and(|a| a.start == t.start) {
+            self.ahead_next = i + 1;
         }
         t
     }
@@ -718,13 +740,13 @@ mod tests {
         let key = |t: Token| (t.kind, t.start, t.end, t.val);
         for pos in 0..=src.len() {
             let mut plain = Lexer::new(src);
-            plain.pos = pos;
+            plain.seek(pos);
             let mut fed = Lexer::with_tokens(src, &ahead);
             // Hand out a few first, then move.
             for _ in 0..3 {
                 fed.next();
             }
-            fed.pos = pos;
+            fed.seek(pos);
             for _ in 0..6 {
                 let (a, b) = (plain.next(), fed.next());
                 assert_eq!(key(a), key(b), "from {pos}");
@@ -736,7 +758,7 @@ mod tests {
         // Moved to the end of a token, it continues from the tokens lexed
         // ahead without lexing.
         let mut fed = Lexer::with_tokens(src, &ahead);
-        fed.pos = ahead[4].end as usize;
+        fed.seek(ahead[4].end as usize);
         fed.next();
         assert_eq!(fed.ahead_next, 6);
         assert_eq!(key(fed.next()), key(ahead[6]));

@@ -345,7 +345,7 @@ impl<'a> Parser<'a> {
 
     pub fn set_lexer_pos(&mut self, pos: usize) {
         self.peeked = None;
-        self.lx.pos = pos;
+        self.lx.seek(pos);
     }
 
     pub fn peek(&mut self) -> PResult<Token> {
