@@ -410,14 +410,39 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
 /// (earlier ones were searched before).
 fn last_cut(text: &[u8], from: usize) -> Option<usize> {
     let lo = from.max(1);
-    let mut i = text.len();
-    while i > lo {
-        i -= 1;
-        if text[i - 1] == b'\n' && CUT_PREFIXES.iter().any(|p| text[i..].starts_with(p)) {
-            return Some(i);
+    // A cut is a line start before the last byte: a newline at `j` in
+    // `lo - 1..len - 1` followed by one of the prefixes.
+    let mut end = text.len().checked_sub(1)?;
+    while end >= lo {
+        let j = lo - 1 + memrchr_newline(&text[lo - 1..end])?;
+        if CUT_PREFIXES.iter().any(|p| text[j + 1..].starts_with(p)) {
+            return Some(j + 1);
         }
+        end = j;
     }
     None
+}
+
+/// Offset of the last `\n` in `hay`, eight bytes at a time: a word holds
+/// a newline when one of its bytes, XORed with `\n`, is zero.
+fn memrchr_newline(hay: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    const NL: u64 = ONES * b'\n' as u64;
+    let mut end = hay.len();
+    while end >= 8 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&hay[end - 8..end]);
+        let x = u64::from_le_bytes(w) ^ NL;
+        // Nonzero exactly when some byte of `x` is zero (the borrow may
+        // also flag bytes above a zero one, so find which byte it is).
+        if x.wrapping_sub(ONES) & !x & HIGHS != 0 {
+            let k = w.iter().rposition(|&c| c == b'\n');
+            return k.map(|k| end - 8 + k);
+        }
+        end -= 8;
+    }
+    hay[..end].iter().rposition(|&c| c == b'\n')
 }
 
 /// Tokenizes the whole input without parsing it and returns the number of
@@ -430,6 +455,59 @@ pub fn count_tokens(src: &[u8]) -> Result<usize, ParseError> {
             lexer::Tk::Eof => return Ok(n),
             lexer::Tk::Error => return Err(lx.take_error().locate(src)),
             _ => n += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The search a byte at a time that [`last_cut`] must agree with.
+    fn last_cut_bytewise(text: &[u8], from: usize) -> Option<usize> {
+        let lo = from.max(1);
+        (lo..text.len()).rev().find(|&i| {
+            text[i - 1] == b'\n' && CUT_PREFIXES.iter().any(|p| text[i..].starts_with(p))
+        })
+    }
+
+    /// Word-at-a-time search finds the cut a byte-at-a-time one does, for
+    /// every start, with newlines at every alignment and at both ends.
+    #[test]
+    fn last_cut_agrees_with_a_bytewise_search() {
+        let mut texts: Vec<Vec<u8>> = alloc::vec![
+            b"".to_vec(),
+            b"\n".to_vec(),
+            b"\n@".to_vec(),
+            b"define void @f() {\n  ret void\n}\n\ndeclare void @g()\n".to_vec(),
+            b"x\n!0 = !{}\n  %a = add\n\n\n!1".to_vec(),
+        ];
+        // Lines of every length from 0 to 19, some starting entities.
+        let mut t = Vec::new();
+        for n in 0..20 {
+            t.extend_from_slice(if n % 3 == 0 { b"@" } else { b" " });
+            t.extend(core::iter::repeat_n(b'z', n));
+            t.push(b'\n');
+        }
+        texts.push(t.clone());
+        t.retain(|&c| c != b'@');
+        texts.push(t);
+        for text in &texts {
+            for from in 0..=text.len() + 1 {
+                assert_eq!(
+                    last_cut(text, from),
+                    last_cut_bytewise(text, from),
+                    "{:?} from {from}",
+                    core::str::from_utf8(text)
+                );
+            }
+            // At every end: as a cutter sees the text growing.
+            for end in 0..=text.len() {
+                assert_eq!(
+                    last_cut(&text[..end], 0),
+                    last_cut_bytewise(&text[..end], 0)
+                );
+            }
         }
     }
 }
