@@ -1239,3 +1239,30 @@ fn equal_attribute_lists_are_shared_and_copied_on_write() {
     m.funcs[f].params[2].attrs.attrs.retain(|_| false);
     assert!(p(&m, f, 2).shares(&Default::default()));
 }
+
+/// A call site keeps parameter attribute sets up to the last argument that
+/// has attributes, with empty sets before it, and none after it.
+#[test]
+fn call_param_attrs_end_at_the_last_argument_with_attributes() {
+    let m = parse(
+        "declare void @g(i32, ptr, i32)\n\
+         define void @f(ptr %p) {\n\
+         \x20 call void @g(i32 1, ptr noundef %p, i32 2)\n\
+         \x20 call void @g(i32 1, ptr %p, i32 2)\n\
+         \x20 call void @g(i32 noundef 1, ptr %p, i32 zeroext 2)\n\
+         \x20 ret void\n\
+         }\n",
+    );
+    let f = func(&m, "f");
+    let calls: Vec<_> = insts(&m, f)
+        .into_iter()
+        .filter_map(|i| m.insts[i].call())
+        .map(|c| {
+            c.param_attrs
+                .iter()
+                .map(|s| s.attrs.len())
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert_eq!(calls, [vec![0, 1], vec![], vec![1, 0, 1]]);
+}

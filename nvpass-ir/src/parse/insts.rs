@@ -838,19 +838,20 @@ impl Parser<'_> {
                     self.parse_attrs(ACtx::Param, &mut attrs, None)?;
                 }
                 let v = self.parse_value(t)?;
+                // Only arguments up to the last one with attributes keep
+                // an entry, so most calls allocate none.
+                if !attrs.is_empty() {
+                    param_attrs.resize(args.len(), AttrSet::default());
+                    param_attrs.push(attrs);
+                }
                 args.push(v);
                 arg_tys.push(t);
                 arg_offs.push(off);
-                param_attrs.push(attrs);
                 if self.eat(Tk::RParen)? {
                     break;
                 }
                 self.expect(Tk::Comma, "expected ',' in argument list")?;
             }
-        }
-        // Only arguments up to the last one with attributes keep an entry.
-        while param_attrs.last().is_some_and(AttrSet::is_empty) {
-            param_attrs.pop();
         }
         param_attrs.shrink_to_fit();
         let mut fn_attrs = AttrSet::default();
