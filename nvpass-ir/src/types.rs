@@ -249,6 +249,25 @@ impl TypeTable {
         self.intern(TypeData::Int(bits))
     }
 
+    /// `iN`, when it was interned and `bits` is at most 128; no hashing.
+    #[inline]
+    pub fn cached_int(&self, bits: u32) -> Option<Type> {
+        self.scalars.ints.get(bits as usize)?.expand()
+    }
+
+    /// `ptr addrspace(n)`, when it was interned and `n` is below 16; no
+    /// hashing.
+    #[inline]
+    pub fn cached_ptr(&self, addrspace: u32) -> Option<Type> {
+        self.scalars.ptrs.get(addrspace as usize)?.expand()
+    }
+
+    /// Float type `k`, when it was interned; no hashing.
+    #[inline]
+    pub fn cached_float(&self, k: FloatKind) -> Option<Type> {
+        self.scalars.floats.get(k as usize)?.expand()
+    }
+
     /// Shorthand for `ptr addrspace(n)`.
     pub fn ptr(&mut self, addrspace: u32) -> Type {
         self.intern(TypeData::Ptr(addrspace))

@@ -226,3 +226,30 @@ fn garbage_never_panics() {
         let _ = parse_module(&buf);
     }
 }
+
+/// Types the reader reads without hashing (`i32`, `ptr`, `float`, `void`,
+/// once interned) hit the depth limit exactly where a type read the long
+/// way does (`fp128`): the same error at the same column, or none.
+#[test]
+fn depth_limit_is_the_same_for_common_and_rare_scalar_types() {
+    let lim = nvpass_ir::parse::MAX_DEPTH as usize;
+    let outcome = |src: &[u8]| parse_small_stack(src).map_err(|e| (e.message, e.line, e.col));
+    for inner in ["i32", "ptr", "float"] {
+        for n in lim - 3..=lim + 1 {
+            let interned = format!("@a = global {inner} zeroinitializer\n%T = type ");
+            let common = deep(&interned, "{", inner, "}", "\n", n);
+            let rare = deep(&interned, "{", "fp128", "}", "\n", n);
+            assert_eq!(outcome(&common), outcome(&rare), "{inner} in {n} structs");
+        }
+        // Well within the limit, it parses.
+        let ok = deep(
+            "@a = global i32 0\n%T = type ",
+            "{",
+            inner,
+            "}",
+            "\n",
+            lim - 2,
+        );
+        assert!(parse_small_stack(&ok).is_ok(), "{inner}");
+    }
+}

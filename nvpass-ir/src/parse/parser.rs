@@ -678,6 +678,48 @@ impl<'a> Parser<'a> {
     }
 
     pub fn parse_type(&mut self) -> PResult<Type> {
+        // Most types a module spells are `iN`, `ptr` in address space 0,
+        // a float type or `void`, interned already, and not the return
+        // type of a function
+        // type: read those here without hashing, and anything else (or
+        // too deep to say) the long way. Both ways report the same errors:
+        // looking at the next token early only meets a lexical error the
+        // long way meets next.
+        let t = self.tok;
+        let mut is_ptr = false;
+        let types = &self.m.types;
+        let cached = match t.kind {
+            Tk::IntType => types.cached_int(t.val),
+            Tk::Keyword => match self.text(t) {
+                b"ptr" => {
+                    is_ptr = true;
+                    types.cached_ptr(0)
+                }
+                b"float" => types.cached_float(FloatKind::Float),
+                b"double" => types.cached_float(FloatKind::Double),
+                b"half" => types.cached_float(FloatKind::Half),
+                b"void" => Some(types.void_type()),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(ty) = cached {
+            if self.depth < MAX_DEPTH {
+                let next = self.peek()?;
+                let suffix = matches!(next.kind, Tk::LParen | Tk::Star)
+                    || (is_ptr && next.kind == Tk::Keyword && self.text(next) == b"addrspace");
+                if !suffix {
+                    self.bump()?;
+                    return Ok(ty);
+                }
+            }
+        }
+        self.parse_type_nested()
+    }
+
+    /// [`Parser::parse_type`] the long way, one level deeper.
+    #[inline(never)]
+    fn parse_type_nested(&mut self) -> PResult<Type> {
         self.enter()?;
         let r = self.parse_type_inner();
         self.leave();
