@@ -363,6 +363,11 @@ pub struct Module {
     /// that most calls find theirs without hashing a whole payload. Its
     /// entries keep at most [`PLAIN_CALL_SLOTS`] payloads from being swept.
     pub(crate) plain_calls: DirectMap<PlainCall, Arc<CallData>, PLAIN_CALL_SLOTS>,
+    /// Recent integer constants that fit in 64 bits, by type and value,
+    /// so that the reader finds `i32 0` and the like again without hashing
+    /// a [`ConstKey`]. Entries come from `consts`, whose entries never
+    /// change, so a hit is what `consts` would answer.
+    pub(crate) small_ints: DirectMap<(Type, i64), Value, SMALL_INT_SLOTS>,
     /// Every attribute list made by the reader or stored by an edit,
     /// shared and swept the same way.
     pub(crate) attr_lists: hashbrown::HashSet<AttrList>,
@@ -464,6 +469,9 @@ where
 /// The smallest size at which the tables of shared call payloads and
 /// attribute lists are swept of entries nothing else holds.
 const SHARED_SWEEP_MIN: usize = 1024;
+
+/// Slots of the integer-constant cache ([`Module::small_ints`]).
+const SMALL_INT_SLOTS: usize = 256;
 
 /// Slots of the plain-call cache ([`Module::plain_calls`]).
 const PLAIN_CALL_SLOTS: usize = 256;
@@ -605,7 +613,19 @@ impl Module {
             let sh = 128 - bits;
             (v << sh) >> sh
         };
-        self.const_scalar(ty, Const::Int(Wide(v)))
+        let Ok(small) = i64::try_from(v) else {
+            return self.const_scalar(ty, Const::Int(Wide(v)));
+        };
+        let key = (ty, small);
+        let i = DirectMap::<(Type, i64), Value, SMALL_INT_SLOTS>::slot(
+            (small as u64) ^ (cranelift_entity::EntityRef::index(ty) as u64).rotate_right(16),
+        );
+        if let Some(&c) = self.small_ints.get(i, &key) {
+            return c;
+        }
+        let c = self.const_scalar(ty, Const::Int(Wide(v)));
+        self.small_ints.set(i, key, c);
+        c
     }
 
     /// Adds a non-uniqued constant (aggregate, expression, ...) with operands.
@@ -1676,6 +1696,51 @@ mod split_tests {
         let held = m.insts[call].call().unwrap().clone();
         let again = m.share_call_data(held);
         assert!(matches!(&m.insts[call].extra, Extra::Call(c) if Arc::ptr_eq(c, &again)));
+    }
+
+    /// Integer constants are uniqued by type and value whether the cache
+    /// in front of the table answers or not: more constants than the
+    /// cache has slots, asked for twice, give the same values, each of
+    /// its own type and value.
+    #[test]
+    fn int_constants_are_uniqued_through_the_cache() {
+        let mut m = Module::default();
+        let (i8t, i32t, i64t, i128t) = (
+            m.types.int(8),
+            m.types.int(32),
+            m.types.int(64),
+            m.types.int(128),
+        );
+        let wanted: Vec<(Type, i128)> = [i8t, i32t, i64t, i128t]
+            .into_iter()
+            .flat_map(|t| (-300i128..300).map(move |v| (t, v)))
+            .chain([
+                (i128t, i128::MAX),
+                (i128t, i128::MIN),
+                (i64t, i64::MIN as i128),
+            ])
+            .collect();
+        let first: Vec<Value> = wanted.iter().map(|&(t, v)| m.const_int(t, v)).collect();
+        let again: Vec<Value> = wanted
+            .iter()
+            .rev()
+            .map(|&(t, v)| m.const_int(t, v))
+            .collect();
+        assert!(first.iter().eq(again.iter().rev()));
+        for (&(t, v), &c) in wanted.iter().zip(&first) {
+            assert_eq!(m.values[c].ty, t);
+            // Truncated and sign-extended to the type's width, as before.
+            let bits = m.types.int_bits(t).unwrap();
+            let want = if bits >= 128 {
+                v
+            } else {
+                (v << (128 - bits)) >> (128 - bits)
+            };
+            assert_eq!(m.constant(c), Some(&Const::Int(Wide(want))));
+        }
+        // Equal after truncation: `i8 256` is `i8 0`.
+        assert_eq!(m.const_int(i8t, 256), m.const_int(i8t, 0));
+        assert_ne!(m.const_int(i8t, 0), m.const_int(i32t, 0));
     }
 
     /// Plain calls alike share one payload through the cache, calls that
