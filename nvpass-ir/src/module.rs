@@ -775,14 +775,30 @@ impl Module {
         self.use_pool.shrink_to_fit();
     }
 
+    /// Compacts the use pool. The lists are sorted as (start, value)
+    /// pairs, packed in one word each, rather than as references: sorting
+    /// references reads the value records they point into, spread over
+    /// the whole value table, at every comparison.
     fn compact_use_pool(&mut self, exact: bool) {
-        self.use_pool.compact(
-            self.values.values_mut().filter_map(|d| match &mut d.users {
-                UseList::Pooled(r) => Some(r),
-                _ => None,
-            }),
-            exact,
-        );
+        use cranelift_entity::EntityRef;
+        // Room for every value at once, as `Pool::compact` reserves: pages
+        // reserved but not written cost nothing.
+        let mut order: Vec<u64> = Vec::with_capacity(self.values.len());
+        for (v, d) in self.values.iter_mut() {
+            if let UseList::Pooled(r) = &mut d.users {
+                if let Some(start) = Pool::<Use>::compact_start(r, exact) {
+                    order.push(u64::from(start) << 32 | EntityRef::index(v) as u64);
+                }
+            }
+        }
+        order.sort_unstable();
+        let mut c = self.use_pool.compactor(exact);
+        for k in order {
+            let v: Value = EntityRef::new((k & u64::from(u32::MAX)) as usize);
+            if let UseList::Pooled(r) = &mut self.values[v].users {
+                c.place(r);
+            }
+        }
     }
 
     /// Removes the use recorded in `op` from its value's user list in O(1).

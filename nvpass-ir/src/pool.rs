@@ -238,28 +238,44 @@ impl<T: Copy> Pool<T> {
         let (_, most) = ranges.size_hint();
         let mut lists: Vec<&'a mut PoolRange> = Vec::with_capacity(most.unwrap_or(0));
         for r in ranges {
-            if r.is_empty() && (exact || r.len & GROWN == 0) {
-                *r = PoolRange::default();
-            } else {
+            if Self::compact_start(r, exact).is_some() {
                 lists.push(r);
             }
         }
-        // Moving lists in order of their start never overwrites a list not
-        // moved yet: each lands at or below where it was.
         lists.sort_unstable_by_key(|r| r.start);
-        let mut end = 0usize;
+        let mut c = self.compactor(exact);
         for r in lists {
-            let (from, len) = (r.start as usize, r.len());
-            let keep = if exact { len } else { r.cap() };
-            self.slots.copy_within(from..from + keep, end);
-            r.start = slot_index(end);
-            if exact {
-                r.len = slot_index(len);
-            }
-            end += keep;
+            c.place(r);
         }
-        self.slots.truncate(end);
-        self.live = end;
+    }
+
+    /// For a compaction by [`compactor`](Self::compactor): clears `r`
+    /// when the compaction drops it (an empty list, unless it is grown
+    /// and `exact` is false), and otherwise returns its start, the order
+    /// in which the lists are to be placed.
+    #[inline]
+    pub fn compact_start(r: &mut PoolRange, exact: bool) -> Option<u32> {
+        if r.is_empty() && (exact || r.len & GROWN == 0) {
+            *r = PoolRange::default();
+            None
+        } else {
+            Some(r.start)
+        }
+    }
+
+    /// A compaction that the owner drives: it hands every list that
+    /// [`compact_start`](Self::compact_start) keeps to
+    /// [`Compactor::place`] in increasing order of start, and the pool is
+    /// compact once the compactor is dropped. An owner that can find its
+    /// lists again by number sorts (start, number) pairs instead of
+    /// references to the lists, which are scattered through its records:
+    /// the sort then reads no record, and each list is visited once.
+    pub fn compactor(&mut self, exact: bool) -> Compactor<'_, T> {
+        Compactor {
+            pool: self,
+            end: 0,
+            exact,
+        }
     }
 
     /// Gives the room past the last slot back to the allocator.
@@ -281,6 +297,39 @@ impl<T: Copy> Pool<T> {
     /// Slots reserved by some list.
     pub fn live_count(&self) -> usize {
         self.live
+    }
+}
+
+/// A compaction in progress (see [`Pool::compactor`]).
+pub struct Compactor<'p, T: Copy> {
+    pool: &'p mut Pool<T>,
+    /// Slots placed so far: where the next list goes.
+    end: usize,
+    exact: bool,
+}
+
+impl<T: Copy> Compactor<'_, T> {
+    /// Slides list `r` down to the end of the lists placed before it.
+    /// Lists must come in increasing order of start: moving them so never
+    /// overwrites a list not moved yet, as each lands at or below where
+    /// it was.
+    pub fn place(&mut self, r: &mut PoolRange) {
+        let (from, len) = (r.start as usize, r.len());
+        debug_assert!(from >= self.end, "lists placed out of order");
+        let keep = if self.exact { len } else { r.cap() };
+        self.pool.slots.copy_within(from..from + keep, self.end);
+        r.start = slot_index(self.end);
+        if self.exact {
+            r.len = slot_index(len);
+        }
+        self.end += keep;
+    }
+}
+
+impl<T: Copy> Drop for Compactor<'_, T> {
+    fn drop(&mut self) {
+        self.pool.slots.truncate(self.end);
+        self.pool.live = self.end;
     }
 }
 
