@@ -680,11 +680,10 @@ impl<'a> Parser<'a> {
     pub fn parse_type(&mut self) -> PResult<Type> {
         // Most types a module spells are `iN`, `ptr` in address space 0,
         // a float type or `void`, interned already, and not the return
-        // type of a function
-        // type: read those here without hashing, and anything else (or
-        // too deep to say) the long way. Both ways report the same errors:
-        // looking at the next token early only meets a lexical error the
-        // long way meets next.
+        // type of a function type: read those here without hashing, and
+        // anything else (or too deep to say) the long way. Both ways
+        // report the same errors: looking at the next token early only
+        // meets a lexical error the long way meets next.
         let t = self.tok;
         let mut is_ptr = false;
         let types = &self.m.types;
