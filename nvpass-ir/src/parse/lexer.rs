@@ -136,7 +136,10 @@ fn is_name_start(c: u8) -> bool {
 /// The lexer state: the source and a cursor.
 pub(crate) struct Lexer<'a> {
     pub src: &'a [u8],
-    pub pos: usize,
+    /// Where lexing resumes, kept only while the lexer lexes the text
+    /// itself; [`Lexer::pos`] is the position at all times, and
+    /// [`Lexer::seek`] moves it.
+    pos: usize,
     /// The error of the last [`Tk::Error`] token.
     error: Option<PErr>,
     /// Tokens of `src` lexed ahead of time (see [`Lexer::with_tokens`]).
