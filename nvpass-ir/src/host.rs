@@ -2344,6 +2344,23 @@ impl IrEdit for Module {
         self.inline_call_impl(call)
     }
 
+    /// Sure for every call the checks let through, but that of a callee
+    /// with `byval` parameters only once `llvm.memcpy.p0.p0.i64` is
+    /// declared with its type (otherwise the inlining declares it).
+    fn inline_would_succeed(&self, call: InstId) -> bool {
+        let c = ifrom(call);
+        if c.index() >= self.insts.len() {
+            return false;
+        }
+        match self.inline_precheck(c) {
+            Ok((caller, _, byvals)) => {
+                self.funcs[caller].first_block.is_some()
+                    && (byvals.is_empty() || self.memcpy_declared())
+            }
+            Err(_) => false,
+        }
+    }
+
     fn set_result_ptr_type(&mut self, inst: InstId, ty: TypeId) -> Result<(), EditError> {
         let i = ifrom(inst);
         let r = self.insts[i]
@@ -2526,8 +2543,10 @@ impl Module {
     /// call, and the callee's uses of the parameter use that copy. Call-site
     /// attributes are dropped with the call; `!dbg` attachments of copied
     /// instructions are kept as they are (no `inlinedAt` is added).
-    fn inline_call_impl(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
-        let c = ifrom(call);
+    /// The checks [`IrEdit::inline_call_with_info`] makes before editing
+    /// anything: on success, the caller, the callee and its `byval`
+    /// parameters as (index, pointee type, alignment).
+    fn inline_precheck(&self, c: Inst) -> Result<(Func, Func, ByVals), EditError> {
         if self.insts[c].opcode != IrOpcode::Call {
             return Err(if self.insts[c].opcode.is_call() {
                 EditError::NotInlinable("invoke and callbr sites are not inlined")
@@ -2567,7 +2586,7 @@ impl Module {
         }
         // byval parameters: (index, pointee type, alignment).
         let nparams = self.funcs[g].params.len();
-        let mut byvals: Vec<(usize, Type, u64)> = Vec::new();
+        let mut byvals: ByVals = Vec::new();
         for k in 0..nparams {
             let slot = AttrSlot::Param(k as u32);
             let Some(ty) = IrView::type_attr(self, fid(g), slot, AttrKind::ByVal) else {
@@ -2587,6 +2606,13 @@ impl Module {
                 _ => return Err(EditError::NotInlinable("unsized byval parameter")),
             }
         }
+        Ok((caller, g, byvals))
+    }
+
+    fn inline_call_impl(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
+        let c = ifrom(call);
+        let (caller, g, byvals) = self.inline_precheck(c)?;
+        let block = self.block_of(c).ok_or(EditError::OutOfRange)?;
         let caller_entry = self.funcs[caller]
             .first_block
             .expand()
@@ -2803,6 +2829,25 @@ impl Module {
         allocas
     }
 
+    /// Whether `llvm.memcpy.p0.p0.i64` is declared with the type
+    /// [`Module::memcpy_decl`] gives it.
+    fn memcpy_declared(&self) -> bool {
+        let Some(f) = IrView::func_by_name(self, MEMCPY_P0_P0_I64) else {
+            return false;
+        };
+        let Some((ret, params, vararg)) = self.types.func_sig(self.funcs[ffrom(f)].ty) else {
+            return false;
+        };
+        let t = &self.types;
+        !vararg
+            && t.is_void(ret)
+            && params.len() == 4
+            && t.ptr_addrspace(params[0]) == Some(0)
+            && t.ptr_addrspace(params[1]) == Some(0)
+            && t.int_bits(params[2]) == Some(64)
+            && t.int_bits(params[3]) == Some(1)
+    }
+
     /// `llvm.memcpy.p0.p0.i64` and its function type, declared if absent.
     fn memcpy_decl(&mut self) -> Result<(Value, Type), EditError> {
         let ptr = self.types.ptr(0);
@@ -2840,6 +2885,9 @@ impl Module {
         }
     }
 }
+
+/// The `byval` parameters of a callee: (index, pointee type, alignment).
+type ByVals = Vec<(usize, Type, u64)>;
 
 /// [`InlineInfo::added_insts`]: the instructions an inlining added
 /// besides its static allocas, and those.

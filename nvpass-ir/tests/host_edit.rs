@@ -419,6 +419,54 @@ fn erase_function_whose_instructions_use_a_value_twice() {
 }
 
 #[test]
+fn inline_would_succeed_agrees_with_inlining() {
+    let src = |memcpy: &str| {
+        format!(
+            "%S = type {{ [4 x i32] }}\n\
+             declare i32 @ext(i32)\n{memcpy}\
+             define internal i32 @plain(i32 %x) {{\n  ret i32 %x\n}}\n\
+             define internal i32 @get(ptr byval(%S) align 8 %s) {{\n\
+             \x20 %v = load i32, ptr %s, align 4\n  ret i32 %v\n}}\n\
+             define internal i32 @va(i32 %x, ...) {{\n  ret i32 %x\n}}\n\
+             define i32 @rec(i32 %x, ptr %p) {{\n\
+             \x20 %a = call i32 @plain(i32 %x)\n\
+             \x20 %b = call i32 @get(ptr byval(%S) align 8 %p)\n\
+             \x20 %c = call i32 @ext(i32 %a)\n\
+             \x20 %d = call i32 @rec(i32 %b, ptr %p)\n\
+             \x20 %e = call i32 (i32, ...) @va(i32 %c, i32 1)\n\
+             \x20 %f = call i64 @plain(i32 %x)\n\
+             \x20 ret i32 %d\n}}\n"
+        )
+    };
+    // Without llvm.memcpy declared, only @plain's call is sure: the byval
+    // callee's inlining would declare it.
+    let m = parse(&src(""));
+    let calls = calls_in(&m, func(&m, "rec"));
+    let sure: Vec<bool> = calls.iter().map(|&c| m.inline_would_succeed(c)).collect();
+    assert_eq!(sure, [true, false, false, false, false, false]);
+    // With it declared, the byval callee's is sure too; each answer is
+    // what the inlining then does, the last first so the earlier calls
+    // stay put.
+    let decl = "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)\n";
+    let mut m = parse(&src(decl));
+    let calls = calls_in(&m, func(&m, "rec"));
+    let sure: Vec<bool> = calls.iter().map(|&c| m.inline_would_succeed(c)).collect();
+    assert_eq!(sure, [true, true, false, false, false, false]);
+    let declared = m.funcs().count();
+    for (&c, &s) in calls.iter().zip(&sure).rev() {
+        assert_eq!(m.inline_call(c).is_ok(), s);
+    }
+    assert_eq!(m.funcs().count(), declared, "no function was declared");
+    verified(&m);
+    // A declaration of llvm.memcpy with another type does not count.
+    let m = parse(&src(
+        "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i32, i1)\n",
+    ));
+    let calls = calls_in(&m, func(&m, "rec"));
+    assert!(!m.inline_would_succeed(calls[1]));
+}
+
+#[test]
 fn inline_copies_byval_arguments_and_reports_what_it_brought_in() {
     let mut m = parse(
         "%S = type { [4 x i32] }\n\

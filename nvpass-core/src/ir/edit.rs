@@ -338,6 +338,14 @@ pub trait IrEdit: IrView {
         self.inline_call(call).map(|()| InlineInfo::default())
     }
 
+    /// Whether [`IrEdit::inline_call_with_info`] would certainly inline
+    /// `call` without declaring a function, asked without editing. `false` means "refused,
+    /// or cannot tell without trying", the default; policy code then does
+    /// the inlining to find out.
+    fn inline_would_succeed(&self, _call: InstId) -> bool {
+        false
+    }
+
     // ---- address-space retagging (appended for address-space inference) ----
 
     /// Changes the type of `inst`'s result from one pointer type to another

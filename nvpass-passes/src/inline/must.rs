@@ -59,6 +59,25 @@
 //! edit (`invoke`, variadic callee, ...). Successful inlinings get the
 //! Passed remark `AlwaysInline`.
 //!
+//! A caller that was inlined somewhere earlier in the phase and has no use
+//! left is erased on the spot instead of being inlined into: it would be
+//! erased at the end of the phase anyway (in clang's output a helper
+//! usually follows its callers, and on CUB kernels four inlinings in five
+//! went into such dead helpers). LLVM's always-inliner likewise erases a
+//! callee once its last call is inlined, so no later inlining goes into
+//! it. The callees it would have received count as inlined, so they are
+//! erased at the end when nothing else uses them. This is done only when
+//! the outcome is sure to be the same for every function that stays: each
+//! inlining it would get, and each one those would bring in, is sure to
+//! succeed (not a declaration, interposable or cyclic callee, and
+//! [`IrEdit::inline_would_succeed`]: for the reference IR, no `invoke`,
+//! variadic callee, mismatched call type, or `byval` copy that would
+//! declare `llvm.memcpy`), and no always-inline function is named in
+//! those bodies other than as such a callee (whose early erasure could
+//! decide whether it is erased). Otherwise the caller is inlined into as
+//! before. The statistics and remarks then count only the inlinings that
+//! remain; debug locations made for the dropped copies are not made.
+//!
 //! Allocas brought in by inlining are merged ([`super::merge`]) unless
 //! `disable-inlined-alloca-merging` is set. Internal callees left without
 //! uses are erased ([`super::remove_dead_callees`]).
@@ -70,7 +89,7 @@ use hashbrown::HashSet;
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::inline_cost::{direct_callee, KNOB_DISABLE_INLINED_ALLOCA_MERGING};
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueId, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 use nvpass_core::knob::KnobInfo;
@@ -80,7 +99,7 @@ use nvpass_core::stats::StatInfo;
 
 use super::callgraph::{call_sites, Sccs};
 use super::merge::CallerInliner;
-use super::remove_dead_callees;
+use super::{is_dead_discardable, remove_dead_callees};
 
 /// Name prefix of the libdevice math wrappers (trigger 1).
 ///
@@ -325,8 +344,30 @@ fn inline_calls<M: IrEdit + ?Sized>(
         .filter(|f| calling.as_ref().is_none_or(|c| c.contains(f)))
         .collect();
     let mut inlined_from: Vec<FuncId> = Vec::new();
+    // The same callees as a set, for the dead-caller test below.
+    let mut inlined_set: HashSet<FuncId> = HashSet::new();
+    // Functions whose inlining closure `sure_closure` has vouched for.
+    let mut closed: HashSet<FuncId> = HashSet::new();
+    let mut erased_early = 0;
     let mut changed = false;
     for caller in callers {
+        // A caller already inlined somewhere in this phase and left without
+        // a use is erased instead of being inlined into (see the module
+        // docs), when every inlining it would get is sure to succeed.
+        if only.is_none() && inlined_set.contains(&caller) && is_dead_discardable(m, caller) {
+            if let Some(reached) = sure_closure(m, caller, &marked, &cyclic, &closed) {
+                if m.erase_function(caller).is_ok() {
+                    erased_early += 1;
+                    for g in reached {
+                        closed.insert(g);
+                        if inlined_set.insert(g) {
+                            inlined_from.push(g);
+                        }
+                    }
+                    continue;
+                }
+            }
+        }
         let mut st = CallerInliner::new(merge);
         // A stack: the last call site first, and the calls an inlining
         // copies in right after it (see the module docs).
@@ -365,7 +406,9 @@ fn inline_calls<M: IrEdit + ?Sized>(
                     Ok(done) => {
                         changed = true;
                         grown.insert(caller);
-                        inlined_from.push(callee);
+                        if inlined_set.insert(callee) {
+                            inlined_from.push(callee);
+                        }
                         cx.add_stat(&NUM_INLINED, 1);
                         cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
                         work.extend(done.new_calls);
@@ -390,10 +433,106 @@ fn inline_calls<M: IrEdit + ?Sized>(
             }
         }
     }
-    let deleted = remove_dead_callees(m, &inlined_from);
+    let deleted = erased_early + remove_dead_callees(m, &inlined_from);
     cx.add_stat(&NUM_DELETED, deleted);
     (changed || deleted > 0, grown)
 }
+
+/// The callees the inlining loop would inline into `root` (the calls of
+/// `marked` functions in its body, then those in the copies, and so on),
+/// when every one of those inlinings is sure to succeed and no function
+/// of `marked` is referenced otherwise than as such a callee; `None` when
+/// one is refused or may be (a declaration, an interposable or cyclic
+/// callee, or one [`IrEdit::inline_would_succeed`] is not sure of) or such
+/// a reference exists. Functions of `closed` were vouched for earlier with
+/// everything they reach, so the walk does not enter them again.
+///
+/// The walk reads the bodies as they are: an inlining copies the callee's
+/// body as it is, so the calls it would meet are those.
+fn sure_closure<M: IrEdit + ?Sized>(
+    m: &M,
+    root: FuncId,
+    marked: &HashSet<FuncId>,
+    cyclic: &HashSet<FuncId>,
+    closed: &HashSet<FuncId>,
+) -> Option<Vec<FuncId>> {
+    let mut reached: Vec<FuncId> = Vec::new();
+    let mut seen: HashSet<FuncId> = HashSet::new();
+    let mut stack = alloc::vec![root];
+    while let Some(f) = stack.pop() {
+        for b in m.blocks(f) {
+            for i in m.insts(b) {
+                let callee = if m.opcode(i).is_call() {
+                    direct_callee(m, i).filter(|g| marked.contains(g))
+                } else {
+                    None
+                };
+                // Every mention of a marked function must be this callee
+                // operand, once.
+                let mut mentions = 0;
+                for v in m.operands(i) {
+                    mentions += marked_mentions(m, v, marked, 0)?;
+                }
+                let Some(g) = callee else {
+                    if mentions > 0 {
+                        return None;
+                    }
+                    continue;
+                };
+                let sure = mentions == 1
+                    && g != root
+                    && !cyclic.contains(&g)
+                    && !m.func_is_declaration(g)
+                    && !m.func_linkage(g).is_interposable()
+                    && m.inline_would_succeed(i);
+                if !sure {
+                    return None;
+                }
+                if seen.insert(g) {
+                    reached.push(g);
+                    if !closed.contains(&g) {
+                        stack.push(g);
+                    }
+                }
+            }
+        }
+    }
+    Some(reached)
+}
+
+/// How many times value `v` names a function of `marked`, looking through
+/// constant expressions and aggregates and metadata wrappers; `None` past
+/// [`MENTION_DEPTH`] levels of constants.
+fn marked_mentions<M: IrView + ?Sized>(
+    m: &M,
+    v: ValueId,
+    marked: &HashSet<FuncId>,
+    depth: u32,
+) -> Option<u32> {
+    match m.value_kind(v) {
+        ValueKind::Function(f) => Some(u32::from(marked.contains(&f))),
+        ValueKind::Constant(_) => {
+            if depth >= MENTION_DEPTH {
+                return None;
+            }
+            let mut n = 0;
+            for o in m.const_operands(v) {
+                n += marked_mentions(m, o, marked, depth + 1)?;
+            }
+            Some(n)
+        }
+        ValueKind::Metadata => match m.metadata_value_operand(v) {
+            Some(o) => marked_mentions(m, o, marked, depth + 1),
+            None => Some(0),
+        },
+        _ => Some(0),
+    }
+}
+
+/// How deep [`marked_mentions`] looks into nested constants before giving
+/// up (and keeping the caller): real constant expressions nest a few
+/// levels.
+const MENTION_DEPTH: u32 = 8;
 
 /// Both phases; returns whether anything changed.
 ///
