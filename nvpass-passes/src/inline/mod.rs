@@ -74,6 +74,9 @@ pub fn register<M: IrEdit + ?Sized>(r: &mut Registry<M>) {
 /// way, since no other module can rely on this copy. Returns the number
 /// erased.
 pub fn remove_dead_callees<M: IrEdit + ?Sized>(m: &mut M, candidates: &[FuncId]) -> u64 {
+    if candidates.is_empty() {
+        return 0;
+    }
     let mut erased = 0;
     let mut todo: Vec<FuncId> = candidates.to_vec();
     todo.sort_unstable();

@@ -194,42 +194,50 @@ pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'s
     {
         return Some("nvvm.always_inline attribute");
     }
-    let insts: Vec<InstId> = m.blocks(f).flat_map(|b| m.insts(b)).collect();
-    let calls: Vec<(InstId, FuncId)> = insts
-        .iter()
-        .filter_map(|&i| Some((i, direct_callee(m, i)?)))
-        .collect();
-    let name_of = |g: FuncId| m.func_name(g);
-    if m.func_name(f).starts_with(NV_MATH_WRAPPER_PREFIX)
-        && calls
-            .iter()
-            .any(|&(_, g)| name_of(g).starts_with(NVVM_INTRINSIC_PREFIX))
-    {
+    // One walk over the body gathers what the three triggers look at.
+    let math_name = m.func_name(f).starts_with(NV_MATH_WRAPPER_PREFIX);
+    let (mut blocks, mut insts, mut calls) = (0usize, 0usize, 0usize);
+    let mut first_direct: Option<(InstId, FuncId)> = None;
+    let (mut math, mut handle) = (false, false);
+    for b in m.blocks(f) {
+        blocks += 1;
+        for i in m.insts(b) {
+            insts += 1;
+            if !m.opcode(i).is_call() {
+                continue;
+            }
+            calls += 1;
+            let Some(g) = direct_callee(m, i) else {
+                continue;
+            };
+            first_direct.get_or_insert((i, g));
+            let n = m.func_name(g);
+            math |= math_name && n.starts_with(NVVM_INTRINSIC_PREFIX);
+            handle = handle
+                || (HANDLE_INTRINSIC_PREFIXES.iter().any(|p| n.starts_with(p))
+                    && !n.contains(BINDLESS_MARKER)
+                    && m.call_args(i).next().is_some_and(|a| {
+                        matches!(m.value_kind(a), ValueKind::Argument { func, .. } if func == f)
+                    }));
+        }
+    }
+    if math {
         return Some("__nv_ math wrapper");
     }
-    let all_calls = insts.iter().filter(|&&i| m.opcode(i).is_call()).count();
-    if m.blocks(f).count() == 1 && insts.len() <= THIN_WRAPPER_MAX_INSTS && all_calls == 1 {
-        if let Some(&(c, g)) = calls.first() {
+    if blocks == 1 && insts <= THIN_WRAPPER_MAX_INSTS && calls == 1 {
+        if let Some((c, g)) = first_direct {
             let attr_on = |k| {
                 m.call_has_attr(c, AttrSlot::Function, AttrKey::Kind(k))
                     || m.has_attr(g, AttrSlot::Function, AttrKey::Kind(k))
             };
-            if name_of(g).starts_with("llvm.")
+            if m.func_name(g).starts_with("llvm.")
                 && (attr_on(AttrKind::Convergent) || attr_on(AttrKind::NoReturn))
             {
                 return Some("convergent/noreturn intrinsic wrapper");
             }
         }
     }
-    let handle_from_param = calls.iter().any(|&(c, g)| {
-        let n = name_of(g);
-        HANDLE_INTRINSIC_PREFIXES.iter().any(|p| n.starts_with(p))
-            && !n.contains(BINDLESS_MARKER)
-            && m.call_args(c).next().is_some_and(
-                |a| matches!(m.value_kind(a), ValueKind::Argument { func, .. } if func == f),
-            )
-    });
-    if handle_from_param {
+    if handle {
         return Some("texture/surface handle parameter");
     }
     None
@@ -337,7 +345,9 @@ fn inline_calls<M: IrEdit + ?Sized>(
         return (false, grown);
     }
     let calling = crate::uses::functions_using(m, always);
-    let cyclic = cyclic_functions(m);
+    // Computed at the first call that needs it: a whole-module walk, which
+    // modules whose marked functions are never called (kernels) skip.
+    let mut cyclic: Option<HashSet<FuncId>> = None;
     let callers: Vec<FuncId> = m
         .funcs()
         .filter(|&f| !m.func_is_declaration(f))
@@ -355,7 +365,8 @@ fn inline_calls<M: IrEdit + ?Sized>(
         // a use is erased instead of being inlined into (see the module
         // docs), when every inlining it would get is sure to succeed.
         if only.is_none() && inlined_set.contains(&caller) && is_dead_discardable(m, caller) {
-            if let Some(reached) = sure_closure(m, caller, &marked, &cyclic, &closed) {
+            let cyclic = cyclic.get_or_insert_with(|| cyclic_functions(m));
+            if let Some(reached) = sure_closure(m, caller, &marked, cyclic, &closed) {
                 if m.erase_function(caller).is_ok() {
                     erased_early += 1;
                     for g in reached {
@@ -399,7 +410,12 @@ fn inline_calls<M: IrEdit + ?Sized>(
                 Some(String::from("callee is a declaration"))
             } else if m.func_linkage(callee).is_interposable() {
                 Some(String::from("callee is interposable"))
-            } else if callee == caller || cyclic.contains(&callee) || st.in_history(call, callee) {
+            } else if callee == caller
+                || cyclic
+                    .get_or_insert_with(|| cyclic_functions(m))
+                    .contains(&callee)
+                || st.in_history(call, callee)
+            {
                 Some(String::from("recursive cycle"))
             } else {
                 match st.inline(m, call, callee) {
