@@ -55,6 +55,18 @@
 //! it is, and the next round starts from the last one taken. On libdevice
 //! this halves the pass's time.
 //!
+//! With several threads ([`PassContext::threads`], the CLI's `-j`), the
+//! first census of every function is taken ahead, on all threads, for a
+//! window of functions at a time ([`par_map_funcs`]); the rules then run
+//! function by function as before. A census taken before the functions
+//! ahead of it in the window were rewritten still over-approximates: what
+//! a function rule changes outside its own function is a declaration
+//! losing `convergent` (rule 9), which only clears a census bit, or a
+//! placeholder declaration erased once nothing calls it (rule 10), which
+//! the function in question then does not call either. A set bit only
+//! makes a rule look, so the output does not depend on the thread count
+//! (`census_matches_full_runs` checks it).
+//!
 //! ## Knobs
 //!
 //! - `--pretreat-disable=LIST`: comma-separated rule numbers or names
@@ -88,9 +100,11 @@ mod util;
 use alloc::format;
 use alloc::vec::Vec;
 
+use hashbrown::HashSet;
 use nvpass_core::ir::{FuncId, IrEdit};
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::names::PRETREAT;
+use nvpass_core::par::{par_map_funcs, WINDOW_PER_THREAD};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged,
 };
@@ -199,7 +213,18 @@ impl Pretreat {
     /// Spec 002 `pretreat_module`, skipping the rules in `disabled`;
     /// returns the rewrite count of each rule (index = number - 1).
     pub fn run_rules<M: IrEdit + ?Sized>(m: &mut M, disabled: &[bool; 19]) -> [u64; 19] {
-        Self::run_rules_with(m, disabled, true)
+        Self::run_rules_with(m, disabled, true, 1)
+    }
+
+    /// [`Pretreat::run_rules`], taking the first census of the functions
+    /// on `threads` threads (see the module docs); the result does not
+    /// depend on `threads`.
+    pub fn run_rules_on<M: IrEdit + ?Sized>(
+        m: &mut M,
+        disabled: &[bool; 19],
+        threads: usize,
+    ) -> [u64; 19] {
+        Self::run_rules_with(m, disabled, true, threads)
     }
 
     /// [`Pretreat::run_rules`]; with `use_census` false every function
@@ -210,71 +235,37 @@ impl Pretreat {
         m: &mut M,
         disabled: &[bool; 19],
         use_census: bool,
+        threads: usize,
     ) -> [u64; 19] {
-        let mut counts = [0u64; 19];
         let funcs: Vec<FuncId> = m.funcs().collect();
-        let kernel_marks = annotations::legacy_kernel_marks(m);
-        let mut callees = census::CalleeRules::default();
-        // Changes that leave the body alone (rules 1 and 17) neither need a
-        // new census nor start a new round (see `census::FUNCTION_LEVEL`).
-        let body_rules = if use_census {
-            !census::FUNCTION_LEVEL
-        } else {
-            census::ALL_FUNCTION_RULES
+        let mut run = RuleRun {
+            disabled,
+            use_census,
+            kernel_marks: annotations::legacy_kernel_marks(m),
+            callees: census::CalleeRules::default(),
+            counts: [0; 19],
         };
-        for f in funcs {
-            if m.func_is_declaration(f) {
-                continue;
-            }
-            // Rules that can find nothing in `f` are skipped (see
-            // `census.rs`). The census is retaken after every change to the
-            // body, so it always describes the body as it is: a new round
-            // starts from the last one taken.
-            let take_census = |m: &M, callees: &mut census::CalleeRules| {
-                if use_census {
-                    census::census(m, f, callees)
-                } else {
-                    census::ALL_FUNCTION_RULES
-                }
+        // With several threads, the first census of every function of a
+        // window is taken on all of them before the window is rewritten
+        // (see the module docs).
+        let ahead = use_census && threads > 1;
+        let window = if ahead {
+            threads.saturating_mul(WINDOW_PER_THREAD)
+        } else {
+            funcs.len().max(1)
+        };
+        for chunk in funcs.chunks(window) {
+            let first: Vec<Option<census::RuleMask>> = if ahead {
+                par_map_funcs(&*m, chunk, threads, |m, f| {
+                    (!m.func_is_declaration(f))
+                        .then(|| census::census(m, f, &mut census::CalleeRules::default()))
+                })
+            } else {
+                Vec::new()
             };
-            let mut may = take_census(m, &mut callees);
-            // One round applies rules 1..=18 in the spec's order. A later
-            // rule can expose work for an earlier one (rule 7 collapsing a
-            // GEP between two addrspacecasts hands rule 3 a round trip), so
-            // rounds repeat until one changes nothing: the pass is then
-            // idempotent while every rule still runs in the spec's order.
-            for _round in 0..MAX_ROUNDS {
-                let mut round_changes = 0;
-                for r in PRETREAT_RULES
-                    .iter()
-                    .filter(|r| r.scope == RuleScope::Function)
-                {
-                    let k = usize::from(r.number) - 1;
-                    if disabled[k] || may & census::bit(r.number) == 0 {
-                        continue;
-                    }
-                    let mut n = if r.number == 17 {
-                        annotations::lift_if_marked(m, f, kernel_marks.contains(&f))
-                    } else {
-                        run_function_rule(m, r.number, f)
-                    };
-                    counts[k] += n;
-                    // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
-                    if r.number == 14 && n > 0 && !disabled[4] {
-                        let d = run_function_rule(m, 5, f);
-                        counts[4] += d;
-                        n += d;
-                    }
-                    // The census was taken of the function before this
-                    // change: take it again for the rules still to run.
-                    if n > 0 && body_rules & census::bit(r.number) != 0 {
-                        round_changes += n;
-                        callees.clear();
-                        may = take_census(m, &mut callees);
-                    }
-                }
-                if round_changes == 0 {
-                    break;
+            for (k, &f) in chunk.iter().enumerate() {
+                if !m.func_is_declaration(f) {
+                    run.function(m, f, first.get(k).copied().flatten());
                 }
             }
         }
@@ -284,10 +275,95 @@ impl Pretreat {
         {
             let k = usize::from(r.number) - 1;
             if !disabled[k] {
-                counts[k] += run_module_rule(m, r.number);
+                run.counts[k] += run_module_rule(m, r.number);
             }
         }
-        counts
+        run.counts
+    }
+}
+
+/// The state of one run of the function rules over a module.
+struct RuleRun<'a> {
+    disabled: &'a [bool; 19],
+    use_census: bool,
+    /// Functions `!nvvm.annotations` marks as kernels (rule 17).
+    kernel_marks: HashSet<FuncId>,
+    callees: census::CalleeRules,
+    /// Rewrites per rule (index = number - 1).
+    counts: [u64; 19],
+}
+
+impl RuleRun<'_> {
+    /// The function rules on `f`, round after round; `first` is a census
+    /// of `f` taken ahead, if one was.
+    fn function<M: IrEdit + ?Sized>(
+        &mut self,
+        m: &mut M,
+        f: FuncId,
+        first: Option<census::RuleMask>,
+    ) {
+        let use_census = self.use_census;
+        // Changes that leave the body alone (rules 1 and 17) neither need a
+        // new census nor start a new round (see `census::FUNCTION_LEVEL`).
+        let body_rules = if use_census {
+            !census::FUNCTION_LEVEL
+        } else {
+            census::ALL_FUNCTION_RULES
+        };
+        // Rules that can find nothing in `f` are skipped (see `census.rs`).
+        // The census is retaken after every change to the body, so it
+        // always describes the body as it is: a new round starts from the
+        // last one taken.
+        let take_census = |m: &M, callees: &mut census::CalleeRules| {
+            if use_census {
+                census::census(m, f, callees)
+            } else {
+                census::ALL_FUNCTION_RULES
+            }
+        };
+        let mut may = match first {
+            Some(c) => c,
+            None => take_census(m, &mut self.callees),
+        };
+        // One round applies rules 1..=18 in the spec's order. A later rule
+        // can expose work for an earlier one (rule 7 collapsing a GEP
+        // between two addrspacecasts hands rule 3 a round trip), so rounds
+        // repeat until one changes nothing: the pass is then idempotent
+        // while every rule still runs in the spec's order.
+        for _round in 0..MAX_ROUNDS {
+            let mut round_changes = 0;
+            for r in PRETREAT_RULES
+                .iter()
+                .filter(|r| r.scope == RuleScope::Function)
+            {
+                let k = usize::from(r.number) - 1;
+                if self.disabled[k] || may & census::bit(r.number) == 0 {
+                    continue;
+                }
+                let mut n = if r.number == 17 {
+                    annotations::lift_if_marked(m, f, self.kernel_marks.contains(&f))
+                } else {
+                    run_function_rule(m, r.number, f)
+                };
+                self.counts[k] += n;
+                // Rule 14 exists "so cleanup 5 can delete" what it rewrote.
+                if r.number == 14 && n > 0 && !self.disabled[4] {
+                    let d = run_function_rule(m, 5, f);
+                    self.counts[4] += d;
+                    n += d;
+                }
+                // The census was taken of the function before this change:
+                // take it again for the rules still to run.
+                if n > 0 && body_rules & census::bit(r.number) != 0 {
+                    round_changes += n;
+                    self.callees.clear();
+                    may = take_census(m, &mut self.callees);
+                }
+            }
+            if round_changes == 0 {
+                break;
+            }
+        }
     }
 }
 
@@ -309,7 +385,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Pretreat {
                 return Err(PassFailure::new(msg));
             }
         };
-        let counts = Self::run_rules(m, &disabled);
+        let counts = Self::run_rules_on(m, &disabled, cx.threads());
         for (stat, &n) in RULE_STATS.iter().zip(&counts) {
             cx.add_stat(stat, n);
         }
@@ -414,15 +490,19 @@ mod idempotence {
                 continue;
             };
             let mut fast = parse_module(&src).expect("parses twice");
-            let full_counts = Pretreat::run_rules_with(&mut full, &[false; 19], false);
-            let fast_counts = Pretreat::run_rules_with(&mut fast, &[false; 19], true);
+            let mut ahead = parse_module(&src).expect("parses three times");
+            let full_counts = Pretreat::run_rules_with(&mut full, &[false; 19], false, 1);
+            let fast_counts = Pretreat::run_rules_with(&mut fast, &[false; 19], true, 1);
+            // The first censuses taken ahead on two threads: every one of
+            // a window is taken before any function of it is rewritten,
+            // and on these inputs one window holds every function, so
+            // each is as old as it can be when it is used.
+            let ahead_counts = Pretreat::run_rules_with(&mut ahead, &[false; 19], true, 2);
             assert_eq!(fast_counts, full_counts, "{}", path.display());
-            assert_eq!(
-                print_module(&fast),
-                print_module(&full),
-                "{}",
-                path.display()
-            );
+            assert_eq!(ahead_counts, full_counts, "{}", path.display());
+            let text = print_module(&full);
+            assert_eq!(print_module(&fast), text, "{}", path.display());
+            assert_eq!(print_module(&ahead), text, "{}", path.display());
             compared += 1;
             rewriting += usize::from(full_counts.iter().any(|&n| n > 0));
         }
