@@ -24,8 +24,14 @@ use std::time::Duration;
 /// The card pipeline, in order; passes not registered yet are left out.
 const CARD: [&str; 4] = ["pretreat", "kernel-attr", "cdp", "force-inline"];
 
-/// Passes that analyze functions on `Session::threads` threads.
-const THREADED: [&str; 3] = ["memspace-opt", "process-restrict", "kernel-info"];
+/// Passes that analyze functions on `Session::threads` threads (pretreat
+/// takes its first census of every function on them).
+const THREADED: [&str; 4] = [
+    "memspace-opt",
+    "process-restrict",
+    "kernel-info",
+    "pretreat",
+];
 
 /// Thread counts of the `pass-threads` groups.
 const THREAD_COUNTS: [usize; 2] = [2, 4];

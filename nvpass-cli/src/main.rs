@@ -102,9 +102,9 @@ struct RunArgs {
     disable_verify: bool,
     /// Threads reading the input (with two or more, one lexes ahead of the
     /// parser), verifying it, running the per-function analyses of
-    /// memspace-opt, process-restrict and kernel-info, and printing
-    /// function bodies (0: one per hardware thread). The output does not
-    /// depend on it.
+    /// memspace-opt, process-restrict and kernel-info and pretreat's first
+    /// census, and printing function bodies (0: one per hardware thread).
+    /// The output does not depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
