@@ -55,6 +55,16 @@ define internal float @leaf(float %x) alwaysinline {
   ret float %m
 }
 
+; @orphan has no use from the start and was inlined nowhere: it is not a
+; callee the phase erases, so it stays, and its call is inlined as before.
+; CHECK-LABEL: define internal float @orphan(
+; CHECK-NEXT: %m.i = fmul float %x, 2.000000e+00
+; CHECK-NEXT: ret float %m.i
+define internal float @orphan(float %x) {
+  %a = call float @leaf(float %x)
+  ret float %a
+}
+
 ; @leaf2's address is stored, so it stays.
 ; CHECK: define internal float @leaf2(
 define internal float @leaf2(float %x) alwaysinline {
@@ -62,12 +72,13 @@ define internal float @leaf2(float %x) alwaysinline {
   ret float %m
 }
 
-; Three into @k, two into @k2, one into @mid2.
+; Three into @k, two into @k2, one into @mid2, one into @orphan.
 ; STATS: 3 inline-must - Number of internal callees deleted after inlining
-; STATS: 6 inline-must - Number of call sites inlined
+; STATS: 7 inline-must - Number of call sites inlined
 
 ; REMARK: remark: 'mid' inlined into 'k'
 ; REMARK-COUNT-2: remark: 'leaf' inlined into 'k'
 ; REMARK-NOT: into 'mid'
+; REMARK: remark: 'leaf' inlined into 'orphan'
 
 ; KEPT: remark: 'leaf2' inlined into 'mid2'
