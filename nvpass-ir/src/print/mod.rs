@@ -173,19 +173,32 @@ const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Appends `bytes` with LLVM's `printEscapedString` escapes: `\\` for a
 /// backslash, `\XX` for `"` and non-printable bytes.
-pub fn escape_into(out: &mut Vec<u8>, bytes: &[u8]) {
-    for &c in bytes {
+pub fn escape_into(out: &mut Vec<u8>, mut bytes: &[u8]) {
+    // Runs of bytes written as they are go out in one copy.
+    while let Some(k) = bytes.iter().position(|&c| !PLAIN_IN_STRING[c as usize]) {
+        out.extend_from_slice(&bytes[..k]);
+        let c = bytes[k];
         if c == b'\\' {
             out.extend_from_slice(b"\\\\");
-        } else if (0x20..0x7F).contains(&c) && c != b'"' {
-            out.push(c);
         } else {
-            out.push(b'\\');
-            out.push(HEX[(c >> 4) as usize]);
-            out.push(HEX[(c & 15) as usize]);
+            out.extend_from_slice(&[b'\\', HEX[(c >> 4) as usize], HEX[(c & 15) as usize]]);
         }
+        bytes = &bytes[k + 1..];
     }
+    out.extend_from_slice(bytes);
 }
+
+/// The bytes [`escape_into`] writes as they are: printable ASCII but `"`
+/// and the backslash.
+static PLAIN_IN_STRING: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = c >= 0x20 && c < 0x7F && c != b'"' as usize && c != b'\\' as usize;
+        c += 1;
+    }
+    t
+};
 
 /// The two-digit decimal forms of 0 to 99, back to back.
 const DIGIT_PAIRS: &[u8; 200] = b"\
@@ -273,7 +286,19 @@ struct Printer<'a> {
     /// an exact decimal conversion (see [`float`]). Emptied when it reaches
     /// [`FLOAT_MEMO_MAX`] entries.
     floats: HashMap<u64, FloatText>,
+    /// Whether each name printed so far is bare ([`BARE`]) or quoted
+    /// ([`QUOTED`]), by symbol index ([`UNKNOWN`] until first printed): a
+    /// callee or a global is named again and again, and deciding costs a
+    /// look at every byte.
+    bare: Vec<u8>,
 }
+
+/// [`Printer::bare`]: not printed yet.
+const UNKNOWN: u8 = 0;
+/// [`Printer::bare`]: printed without quotes.
+const BARE: u8 = 1;
+/// [`Printer::bare`]: printed in quotes.
+const QUOTED: u8 = 2;
 
 /// Most entries [`Printer::floats`] holds.
 const FLOAT_MEMO_MAX: usize = 4096;
@@ -306,6 +331,7 @@ impl<'a> Printer<'a> {
             depth: 0,
             sink: None,
             floats: HashMap::new(),
+            bare: Vec::new(),
         }
     }
 
@@ -392,7 +418,14 @@ impl<'a> Printer<'a> {
     fn name(&mut self, prefix: u8, s: Sym) {
         self.c(prefix);
         let b = self.m.strings.get(s);
-        if is_bare_name(b) {
+        let i = s.index();
+        if i >= self.bare.len() {
+            self.bare.resize(i + 1, UNKNOWN);
+        }
+        if self.bare[i] == UNKNOWN {
+            self.bare[i] = if is_bare_name(b) { BARE } else { QUOTED };
+        }
+        if self.bare[i] == BARE {
             self.out.extend_from_slice(b);
         } else {
             self.c(b'"');
@@ -2170,6 +2203,39 @@ fn trim_ascii_start(mut b: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
     use alloc::format;
+
+    /// `escape_into` copying runs of plain bytes writes what escaping byte
+    /// by byte does (LLVM's `printEscapedString`), for every byte alone and
+    /// inside runs, at the start, middle and end.
+    #[test]
+    fn escaping_in_runs_matches_byte_by_byte() {
+        fn reference(bytes: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            for &c in bytes {
+                if c == b'\\' {
+                    out.extend_from_slice(b"\\\\");
+                } else if (0x20..0x7F).contains(&c) && c != b'"' {
+                    out.push(c);
+                } else {
+                    out.push(b'\\');
+                    out.push(HEX[(c >> 4) as usize]);
+                    out.push(HEX[(c & 15) as usize]);
+                }
+            }
+            out
+        }
+        let mut cases: Vec<Vec<u8>> = vec![Vec::new(), b"plain".to_vec()];
+        for c in 0..=255u8 {
+            cases.push(vec![c]);
+            cases.push(vec![b'a', c, b'b', b'c']);
+            cases.push(vec![c, c, b'x', c]);
+        }
+        for case in cases {
+            let mut out = b"prefix".to_vec();
+            escape_into(&mut out, &case);
+            assert_eq!(out[6..], reference(&case)[..], "{case:?}");
+        }
+    }
 
     /// Constants printed from the memo read as those converted afresh:
     /// each value several times, `float` and `double`, and more distinct
