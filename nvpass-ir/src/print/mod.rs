@@ -216,6 +216,18 @@ pub fn write_u64(out: &mut Vec<u8>, mut v: u64) {
         out.push(b'0' + v as u8);
         return;
     }
+    // Two and three digits, most of the rest, are written without a
+    // buffer (whose copy is a call to `memcpy`).
+    if v < 1000 {
+        let pair = (v % 100) as usize * 2;
+        let pair = [DIGIT_PAIRS[pair], DIGIT_PAIRS[pair + 1]];
+        if v >= 100 {
+            out.extend_from_slice(&[b'0' + (v / 100) as u8, pair[0], pair[1]]);
+        } else {
+            out.extend_from_slice(&pair);
+        }
+        return;
+    }
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     while v >= 100 {
