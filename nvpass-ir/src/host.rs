@@ -1557,6 +1557,18 @@ impl IrEdit for Module {
         self.store_func_set(f, slot, set);
     }
 
+    /// One copy of the list, one sharing of the result.
+    fn replace_attr(&mut self, f: FuncId, slot: AttrSlot, old: AttrKey<'_>, new: Attr<'_>) {
+        let f = ffrom(f);
+        let add = self.ir_attr(&new);
+        let Some(mut set) = self.func_set(f, slot).cloned() else {
+            return;
+        };
+        self.edit_set(&mut set, old, None);
+        self.edit_set(&mut set, new.key(), Some(add));
+        self.store_func_set(f, slot, set);
+    }
+
     fn remove_attr(&mut self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
         let f = ffrom(f);
         let Some(mut set) = self

@@ -220,6 +220,44 @@ attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
     assert!(text.contains("\"nvvm.kernel\""), "{text}");
 }
 
+/// `replace_attr` leaves the same lists as `remove_attr` then `add_attr`,
+/// whether the old attribute is in a group, inline or absent.
+#[test]
+fn replacing_an_attribute_equals_removing_then_adding() {
+    let src = r#"
+define void @grouped() #0 {
+  ret void
+}
+define void @inline() noinline nounwind {
+  ret void
+}
+define void @absent() nounwind {
+  ret void
+}
+attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
+"#;
+    let (mut one, mut two) = (parse(src), parse(src));
+    let noinline = AttrKey::Kind(AttrKind::NoInline);
+    let always = Attr::Enum(AttrKind::AlwaysInline);
+    for name in ["grouped", "inline", "absent"] {
+        let f = func(&one, name);
+        one.replace_attr(f, AttrSlot::Function, noinline, always);
+        let f = func(&two, name);
+        two.remove_attr(f, AttrSlot::Function, noinline);
+        two.add_attr(f, AttrSlot::Function, always);
+    }
+    let text = verified(&one);
+    assert_eq!(text, verified(&two));
+    let defines: Vec<&str> = text.lines().filter(|l| l.starts_with("define")).collect();
+    assert_eq!(defines.len(), 3, "{text}");
+    for d in defines {
+        assert!(
+            d.contains("alwaysinline") && !d.contains("noinline") && !d.contains('#'),
+            "{d}"
+        );
+    }
+}
+
 /// String keys and unknown keywords are removed through groups too, and
 /// only the attributes with the key go.
 #[test]

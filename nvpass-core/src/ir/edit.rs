@@ -70,6 +70,14 @@ pub trait IrEdit: IrView {
     /// whether one was present.
     fn remove_attr(&mut self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool;
 
+    /// [`IrEdit::remove_attr`] of `old` then [`IrEdit::add_attr`] of `new`
+    /// on list `slot` of `f` (`noinline` giving way to `alwaysinline`), in
+    /// one edit of the list where the host can; the default makes the two.
+    fn replace_attr(&mut self, f: FuncId, slot: AttrSlot, old: AttrKey<'_>, new: Attr<'_>) {
+        self.remove_attr(f, slot, old);
+        self.add_attr(f, slot, new);
+    }
+
     /// Adds `attr` to list `slot` of call site `call`, replacing one with the
     /// same key.
     fn add_call_attr(

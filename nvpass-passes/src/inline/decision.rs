@@ -395,10 +395,13 @@ pub fn mark_force_inline<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
             cx.emit(d);
             continue;
         }
+        let always = Attr::Enum(AttrKind::AlwaysInline);
         if reason.overrides_noinline() {
-            m.remove_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::NoInline));
+            let noinline = AttrKey::Kind(AttrKind::NoInline);
+            m.replace_attr(f, AttrSlot::Function, noinline, always);
+        } else {
+            m.add_attr(f, AttrSlot::Function, always);
         }
-        m.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::AlwaysInline));
         changed = true;
         cx.add_stat(&NUM_FORCED, 1);
         if cx.remarks_enabled() {
