@@ -2365,7 +2365,7 @@ impl IrEdit for Module {
             return false;
         }
         match self.inline_precheck(c) {
-            Ok((caller, _, byvals)) => {
+            Ok((_, caller, _, byvals)) => {
                 self.funcs[caller].first_block.is_some()
                     && (byvals.is_empty() || self.memcpy_declared())
             }
@@ -2546,19 +2546,10 @@ impl Module {
         }
     }
 
-    /// The reference implementation of [`IrEdit::inline_call_with_info`]
-    /// (and so of [`IrEdit::inline_call`]).
-    ///
-    /// `byval` parameters get LLVM's treatment: a caller-entry `alloca` of
-    /// the `byval` type (with the parameter's `align`, else the type's ABI
-    /// alignment) receives an `llvm.memcpy` of the argument right before the
-    /// call, and the callee's uses of the parameter use that copy. Call-site
-    /// attributes are dropped with the call; `!dbg` attachments of copied
-    /// instructions are kept as they are (no `inlinedAt` is added).
     /// The checks [`IrEdit::inline_call_with_info`] makes before editing
-    /// anything: on success, the caller, the callee and its `byval`
-    /// parameters as (index, pointee type, alignment).
-    fn inline_precheck(&self, c: Inst) -> Result<(Func, Func, ByVals), EditError> {
+    /// anything: on success, the call's block, the caller, the callee and
+    /// its `byval` parameters as (index, pointee type, alignment).
+    fn inline_precheck(&self, c: Inst) -> Result<(Block, Func, Func, ByVals), EditError> {
         if self.insts[c].opcode != IrOpcode::Call {
             return Err(if self.insts[c].opcode.is_call() {
                 EditError::NotInlinable("invoke and callbr sites are not inlined")
@@ -2618,13 +2609,21 @@ impl Module {
                 _ => return Err(EditError::NotInlinable("unsized byval parameter")),
             }
         }
-        Ok((caller, g, byvals))
+        Ok((block, caller, g, byvals))
     }
 
+    /// The reference implementation of [`IrEdit::inline_call_with_info`]
+    /// (and so of [`IrEdit::inline_call`]).
+    ///
+    /// `byval` parameters get LLVM's treatment: a caller-entry `alloca` of
+    /// the `byval` type (with the parameter's `align`, else the type's ABI
+    /// alignment) receives an `llvm.memcpy` of the argument right before the
+    /// call, and the callee's uses of the parameter use that copy. Call-site
+    /// attributes are dropped with the call; `!dbg` attachments of copied
+    /// instructions are kept as they are (no `inlinedAt` is added).
     fn inline_call_impl(&mut self, call: InstId) -> Result<InlineInfo, EditError> {
         let c = ifrom(call);
-        let (caller, g, byvals) = self.inline_precheck(c)?;
-        let block = self.block_of(c).ok_or(EditError::OutOfRange)?;
+        let (block, caller, g, byvals) = self.inline_precheck(c)?;
         let caller_entry = self.funcs[caller]
             .first_block
             .expand()

@@ -347,9 +347,9 @@ pub trait IrEdit: IrView {
     }
 
     /// Whether [`IrEdit::inline_call_with_info`] would certainly inline
-    /// `call` without declaring a function, asked without editing. `false` means "refused,
-    /// or cannot tell without trying", the default; policy code then does
-    /// the inlining to find out.
+    /// `call` without declaring a function, asked without editing. `false`
+    /// means "refused, or cannot tell without trying", the default; policy
+    /// code then does the inlining to find out.
     fn inline_would_succeed(&self, _call: InstId) -> bool {
         false
     }
