@@ -2840,8 +2840,8 @@ impl Module {
         allocas
     }
 
-    /// Whether `llvm.memcpy.p0.p0.i64` is declared with the type
-    /// [`Module::memcpy_decl`] gives it.
+    /// Whether `llvm.memcpy.p0.p0.i64` is declared with the type an
+    /// inlined `byval` copy calls it with, `void (ptr, ptr, i64, i1)`.
     fn memcpy_declared(&self) -> bool {
         let Some(f) = IrView::func_by_name(self, MEMCPY_P0_P0_I64) else {
             return false;
@@ -2859,27 +2859,32 @@ impl Module {
             && t.int_bits(params[3]) == Some(1)
     }
 
-    /// `llvm.memcpy.p0.p0.i64` and its function type, declared if absent.
+    /// `llvm.memcpy.p0.p0.i64` and its function type, declared if absent;
+    /// refused when it is declared with another type
+    /// ([`Module::memcpy_declared`] says which type is right).
     fn memcpy_decl(&mut self) -> Result<(Value, Type), EditError> {
-        let ptr = self.types.ptr(0);
-        let i64t = self.types.int(64);
-        let i1t = self.types.int(1);
-        let void = self.types.void();
-        let fty = self.types.intern(TypeData::Func {
-            ret: void,
-            params: SmallVec::from_slice(&[ptr, ptr, i64t, i1t]),
-            vararg: false,
-        });
         let f = match IrView::func_by_name(self, MEMCPY_P0_P0_I64) {
+            Some(_) if !self.memcpy_declared() => {
+                return Err(EditError::NotInlinable(
+                    "llvm.memcpy declared with another type",
+                ));
+            }
             Some(f) => f,
-            None => IrEdit::declare_function(self, MEMCPY_P0_P0_I64, tid(fty))?,
+            None => {
+                let ptr = self.types.ptr(0);
+                let i64t = self.types.int(64);
+                let i1t = self.types.int(1);
+                let void = self.types.void();
+                let fty = self.types.intern(TypeData::Func {
+                    ret: void,
+                    params: SmallVec::from_slice(&[ptr, ptr, i64t, i1t]),
+                    vararg: false,
+                });
+                IrEdit::declare_function(self, MEMCPY_P0_P0_I64, tid(fty))?
+            }
         };
-        if self.funcs[ffrom(f)].ty != fty {
-            return Err(EditError::NotInlinable(
-                "llvm.memcpy declared with another type",
-            ));
-        }
-        Ok((self.funcs[ffrom(f)].value, fty))
+        let d = &self.funcs[ffrom(f)];
+        Ok((d.value, d.ty))
     }
 
     /// Removes the incoming entries for `pred` from the phis of `block`.

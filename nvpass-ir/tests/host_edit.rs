@@ -497,11 +497,18 @@ fn inline_would_succeed_agrees_with_inlining() {
     assert_eq!(m.funcs().count(), declared, "no function was declared");
     verified(&m);
     // A declaration of llvm.memcpy with another type does not count.
-    let m = parse(&src(
+    let mut m = parse(&src(
         "declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i32, i1)\n",
     ));
     let calls = calls_in(&m, func(&m, "rec"));
     assert!(!m.inline_would_succeed(calls[1]));
+    // And the inlining is refused, leaving the IR as it was.
+    let before = print_module(&m);
+    assert!(matches!(
+        m.inline_call(calls[1]),
+        Err(EditError::NotInlinable(_))
+    ));
+    assert_eq!(print_module(&m), before);
 }
 
 #[test]

@@ -353,8 +353,8 @@ fn inline_calls<M: IrEdit + ?Sized>(
         .filter(|&f| !m.func_is_declaration(f))
         .filter(|f| calling.as_ref().is_none_or(|c| c.contains(f)))
         .collect();
-    let mut inlined_from: Vec<FuncId> = Vec::new();
-    // The same callees as a set, for the dead-caller test below.
+    // The callees inlined somewhere in this phase: the functions erased at
+    // its end if nothing uses them any more.
     let mut inlined_set: HashSet<FuncId> = HashSet::new();
     // Functions whose inlining closure `sure_closure` has vouched for.
     let mut closed: HashSet<FuncId> = HashSet::new();
@@ -369,12 +369,8 @@ fn inline_calls<M: IrEdit + ?Sized>(
             if let Some(reached) = sure_closure(m, caller, &marked, cyclic, &closed) {
                 if m.erase_function(caller).is_ok() {
                     erased_early += 1;
-                    for g in reached {
-                        closed.insert(g);
-                        if inlined_set.insert(g) {
-                            inlined_from.push(g);
-                        }
-                    }
+                    closed.extend(reached.iter().copied());
+                    inlined_set.extend(reached);
                     continue;
                 }
             }
@@ -422,9 +418,7 @@ fn inline_calls<M: IrEdit + ?Sized>(
                     Ok(done) => {
                         changed = true;
                         grown.insert(caller);
-                        if inlined_set.insert(callee) {
-                            inlined_from.push(callee);
-                        }
+                        inlined_set.insert(callee);
                         cx.add_stat(&NUM_INLINED, 1);
                         cx.add_stat(&NUM_MERGED_ALLOCAS, done.merged_allocas);
                         work.extend(done.new_calls);
@@ -449,6 +443,7 @@ fn inline_calls<M: IrEdit + ?Sized>(
             }
         }
     }
+    let inlined_from: Vec<FuncId> = inlined_set.into_iter().collect();
     let deleted = erased_early + remove_dead_callees(m, &inlined_from);
     cx.add_stat(&NUM_DELETED, deleted);
     (changed || deleted > 0, grown)
