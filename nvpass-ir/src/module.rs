@@ -940,12 +940,14 @@ impl Module {
             prev: PackedOption::default(),
             next: PackedOption::default(),
         });
-        let mut list: SmallVec<[Operand; 8]> = SmallVec::with_capacity(ops.len());
+        // Exact size, at the end of the pool (recording a use changes only
+        // the values and the use pool).
+        let start = self.op_pool.begin_list(ops.len());
         for (i, &v) in ops.iter().enumerate() {
-            list.push(self.add_use(v, User::Inst(inst), i as u32));
+            let o = self.add_use(v, User::Inst(inst), i as u32);
+            self.op_pool.push_last(o);
         }
-        // Exact size, at the end of the pool.
-        self.insts[inst].ops = self.op_pool.alloc(list);
+        self.insts[inst].ops = self.op_pool.end_list(start);
         if !self.types.is_void(ty) {
             let r = self.new_value(ty, ValueKind::Inst(inst), name);
             self.insts[inst].result = r.into();

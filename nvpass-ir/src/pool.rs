@@ -128,6 +128,34 @@ impl<T: Copy> Pool<T> {
         }
     }
 
+    /// Starts a new exact list at the end of the pool, with room for
+    /// `reserve` items: push them with [`push_last`](Self::push_last), then
+    /// close the list with [`end_list`](Self::end_list) before anything
+    /// else is done to the pool. Builds a list whose items are computed one
+    /// at a time without gathering them elsewhere first.
+    #[inline]
+    pub(crate) fn begin_list(&mut self, reserve: usize) -> usize {
+        self.slots.reserve(reserve);
+        self.slots.len()
+    }
+
+    /// Appends `x` to the list begun by [`begin_list`](Self::begin_list).
+    #[inline]
+    pub(crate) fn push_last(&mut self, x: T) {
+        self.slots.push(x);
+    }
+
+    /// Closes the list begun at `start` by [`begin_list`](Self::begin_list).
+    #[inline]
+    pub(crate) fn end_list(&mut self, start: usize) -> PoolRange {
+        let len = self.slots.len() - start;
+        self.live += len;
+        PoolRange {
+            start: slot_index(start),
+            len: slot_index(len),
+        }
+    }
+
     /// A new exact list holding a copy of the items of `r`.
     pub fn copy(&mut self, r: &PoolRange) -> PoolRange {
         let start = self.slots.len();
@@ -410,6 +438,31 @@ mod tests {
         }
         assert!(compactions > 0, "the sequence never compacted");
         assert!(pool.slot_count() <= 2 * pool.live_count().max(COMPACT_MIN_SLOTS));
+    }
+
+    /// A list built item by item is the exact list `alloc` makes of the
+    /// same items: same slots, counted live, growing like any other.
+    #[test]
+    fn lists_built_in_place_equal_allocated_ones() {
+        let mut pool: Pool<u32> = Pool::default();
+        let a = pool.alloc([7]);
+        let start = pool.begin_list(3);
+        for x in [1, 2, 3] {
+            pool.push_last(x);
+        }
+        let mut b = pool.end_list(start);
+        let mut reference: Pool<u32> = Pool::default();
+        reference.alloc([7]);
+        let c = reference.alloc([1, 2, 3]);
+        assert_eq!(b, c);
+        assert_eq!((pool.get(&a), pool.get(&b)), (&[7][..], &[1, 2, 3][..]));
+        assert_eq!(pool.live_count(), reference.live_count());
+        let empty_start = pool.begin_list(0);
+        let empty = pool.end_list(empty_start);
+        assert!(empty.is_empty());
+        assert!(!pool.push(&mut b, 4), "the last list grows in place");
+        assert_eq!(pool.get(&b), &[1, 2, 3, 4]);
+        assert_eq!(pool.live_count(), 1 + 4);
     }
 
     /// A full list at the end of the pool grows in place; one in the
