@@ -401,10 +401,17 @@ impl<'a> Parser<'a> {
         }
     }
 
+    // Errors are built out of line: the functions returning them are
+    // small and hot (`expect`, `eat_kw`, ...), and building a message in
+    // place made each of them save registers on every call.
+    #[cold]
+    #[inline(never)]
     pub fn err(&self, msg: &str) -> PErr {
         PErr::new(self.tok.start, msg.into())
     }
 
+    #[cold]
+    #[inline(never)]
     pub fn err_at(&self, off: u32, msg: String) -> PErr {
         PErr::new(off, msg)
     }
@@ -451,6 +458,12 @@ impl<'a> Parser<'a> {
         match t.kind {
             Tk::LocalId | Tk::GlobalId => Key::Num(t.val),
             _ => {
+                // Plain names (nearly all) are interned as they stand.
+                let src = self.src;
+                let plain = &src[t.start as usize + 1..t.end as usize];
+                if plain.first() != Some(&b'"') {
+                    return Key::Name(self.m.strings.intern(plain));
+                }
                 let n = self.var_name(t);
                 Key::Name(self.m.strings.intern(&n))
             }
@@ -652,6 +665,8 @@ impl<'a> Parser<'a> {
         }
     }
 
+    #[cold]
+    #[inline(never)]
     pub fn mismatch(&self, off: u32, what: &str, got: Type, want: Type) -> PErr {
         self.err_at(
             off,
@@ -665,6 +680,8 @@ impl<'a> Parser<'a> {
     }
 
     /// `<what> has type 'A' but expected 'B'`.
+    #[cold]
+    #[inline(never)]
     pub fn type_err(&self, off: u32, what: &str, got: Type, want: Type) -> PErr {
         self.err_at(
             off,
