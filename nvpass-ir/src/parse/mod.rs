@@ -134,6 +134,17 @@ pub fn parse_module(src: &[u8]) -> Result<Module, ParseError> {
 /// `@g = ...`, metadata `!N = ...`/`!name = ...`).
 const CUT_PREFIXES: [&[u8]; 5] = [b"define ", b"declare ", b"attributes ", b"@", b"!"];
 
+/// The bytes that start one of [`CUT_PREFIXES`].
+static CUT_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < CUT_PREFIXES.len() {
+        t[CUT_PREFIXES[i][0] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Longer than the newline plus the longest of [`CUT_PREFIXES`]: the tail
 /// of the unparsed text searched again when more arrives.
 const CUT_MARGIN: usize = 16;
@@ -415,7 +426,11 @@ fn last_cut(text: &[u8], from: usize) -> Option<usize> {
     let mut end = text.len().checked_sub(1)?;
     while end >= lo {
         let j = lo - 1 + memrchr_newline(&text[lo - 1..end])?;
-        if CUT_PREFIXES.iter().any(|p| text[j + 1..].starts_with(p)) {
+        // Most lines start with a space (instructions): the prefixes are
+        // compared only after a line starts like one of them.
+        if CUT_FIRST[text[j + 1] as usize]
+            && CUT_PREFIXES.iter().any(|p| text[j + 1..].starts_with(p))
+        {
             return Some(j + 1);
         }
         end = j;
