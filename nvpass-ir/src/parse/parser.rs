@@ -323,7 +323,7 @@ impl<'a> Parser<'a> {
 
     // ----- token helpers ----------------------------------------------
 
-    #[inline(always)]
+    #[inline]
     pub fn bump(&mut self) -> PResult<()> {
         self.last_end = self.tok.end;
         self.tok = match self.peeked.take() {
