@@ -118,14 +118,9 @@ impl<T: Copy> Pool<T> {
 
     /// A new exact list holding `items`.
     pub fn alloc(&mut self, items: impl IntoIterator<Item = T>) -> PoolRange {
-        let start = self.slots.len();
+        let start = self.begin_list(0);
         self.slots.extend(items);
-        let len = self.slots.len() - start;
-        self.live += len;
-        PoolRange {
-            start: slot_index(start),
-            len: slot_index(len),
-        }
+        self.end_list(start)
     }
 
     /// Starts a new exact list at the end of the pool, with room for

@@ -458,12 +458,6 @@ impl<'a> Parser<'a> {
         match t.kind {
             Tk::LocalId | Tk::GlobalId => Key::Num(t.val),
             _ => {
-                // Plain names (nearly all) are interned as they stand.
-                let src = self.src;
-                let plain = &src[t.start as usize + 1..t.end as usize];
-                if plain.first() != Some(&b'"') {
-                    return Key::Name(self.m.strings.intern(plain));
-                }
                 let n = self.var_name(t);
                 Key::Name(self.m.strings.intern(&n))
             }
