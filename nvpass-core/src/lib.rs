@@ -34,7 +34,8 @@
 //!   tables ([`cdp`]), the spec's pass names ([`names`]), the inliner
 //!   cost-model parameters ([`inline_cost`]), the Pretreat rule table
 //!   ([`pretreat`]), and a [`datalayout`] size calculator.
-//! - [`worklist`]: a deduplicating FIFO worklist over ids.
+//! - [`worklist`]: a deduplicating FIFO worklist over ids, and a queue of
+//!   places in a walk order, popped lowest first.
 //! - [`par`]: running a read-only per-function analysis on several threads
 //!   (feature `parallel`) with results in function order, and the
 //!   analyze-then-apply shape function-local passes build on it.

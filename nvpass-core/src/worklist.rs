@@ -1,5 +1,6 @@
-//! A deduplicating FIFO [`Worklist`] over entity ids, and the [`BitSet`] it
-//! uses for membership.
+//! A deduplicating FIFO [`Worklist`] over entity ids, the [`BitSet`] it
+//! uses for membership, and an [`OrderedQueue`] of places in a fixed walk
+//! order, popped lowest first.
 
 use alloc::collections::VecDeque;
 use alloc::vec::Vec;
@@ -193,6 +194,89 @@ impl<T: EntityId> Extend<T> for Worklist<T> {
     }
 }
 
+/// A set of places `0..n` in a fixed walk order, popped lowest first.
+///
+/// An inliner walks the functions of a module in one order and re-queues
+/// the ones whose inputs changed; a re-queued place may lie before or
+/// after the walk's current one. One bit per place, and one summary bit
+/// per word of places, so that finding the lowest queued place reads at
+/// most `n / 4096` summary words, and inserting or popping costs a few
+/// instructions (an ordered tree set costs hundreds per insertion).
+#[derive(Clone, Debug, Default)]
+pub struct OrderedQueue {
+    /// Bit `b` of `words[k]`: place `64 * k + b` is queued.
+    words: Vec<u64>,
+    /// Bit `b` of `summary[s]`: `words[64 * s + b]` is not zero.
+    summary: Vec<u64>,
+    /// No summary word below this one is non-zero.
+    low: usize,
+}
+
+impl OrderedQueue {
+    /// A queue of places `0..n` holding none of them.
+    pub fn new(n: usize) -> Self {
+        let words = n.div_ceil(64);
+        OrderedQueue {
+            words: alloc::vec![0; words],
+            summary: alloc::vec![0; words.div_ceil(64)],
+            low: 0,
+        }
+    }
+
+    /// A queue of places `0..n` holding all of them.
+    pub fn full(n: usize) -> Self {
+        let mut q = OrderedQueue::new(n);
+        q.words.fill(!0);
+        if !n.is_multiple_of(64) {
+            if let Some(last) = q.words.last_mut() {
+                *last = (1 << (n % 64)) - 1;
+            }
+        }
+        let words = q.words.len();
+        q.summary.fill(!0);
+        if !words.is_multiple_of(64) {
+            if let Some(last) = q.summary.last_mut() {
+                *last = (1 << (words % 64)) - 1;
+            }
+        }
+        q
+    }
+
+    /// Queues place `p` (which must be below the `n` the queue was made
+    /// with); returns whether it was not queued yet.
+    pub fn insert(&mut self, p: usize) -> bool {
+        let (w, b) = (p / 64, p % 64);
+        let absent = self.words[w] & (1 << b) == 0;
+        self.words[w] |= 1 << b;
+        self.summary[w / 64] |= 1 << (w % 64);
+        self.low = self.low.min(w / 64);
+        absent
+    }
+
+    /// Removes and returns the lowest queued place.
+    pub fn pop_first(&mut self) -> Option<usize> {
+        while self.low < self.summary.len() && self.summary[self.low] == 0 {
+            self.low += 1;
+        }
+        let s = *self.summary.get(self.low)?;
+        let w = self.low * 64 + s.trailing_zeros() as usize;
+        let word = self.words[w];
+        let b = word.trailing_zeros() as usize;
+        self.words[w] = word & (word - 1);
+        if self.words[w] == 0 {
+            self.summary[self.low] &= !(1 << (w % 64));
+        }
+        Some(w * 64 + b)
+    }
+
+    /// Whether nothing is queued.
+    pub fn is_empty(&self) -> bool {
+        self.summary[self.low.min(self.summary.len())..]
+            .iter()
+            .all(|&s| s == 0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,6 +304,35 @@ mod tests {
         w.clear();
         assert_eq!(w.pop(), None);
         assert!(!w.contains(v(9)));
+    }
+
+    /// Places come out lowest first, each once however often it was
+    /// queued, including places queued behind the last one popped; a full
+    /// queue holds exactly `0..n`.
+    #[test]
+    fn ordered_queue_pops_lowest_first() {
+        let n = 64 * 64 * 3 + 17;
+        let mut q = OrderedQueue::new(n);
+        assert!(q.is_empty());
+        assert_eq!(q.pop_first(), None);
+        for p in [9000, 3, n - 1, 4096, 3, 64] {
+            q.insert(p);
+        }
+        assert!(!q.insert(9000));
+        assert_eq!(q.pop_first(), Some(3));
+        assert_eq!(q.pop_first(), Some(64));
+        // Behind the last place popped, and in the same word as another.
+        assert!(q.insert(0));
+        assert!(q.insert(4097));
+        let rest: Vec<usize> = core::iter::from_fn(|| q.pop_first()).collect();
+        assert_eq!(rest, vec![0, 4096, 4097, 9000, n - 1]);
+        assert!(q.is_empty());
+        for n in [0, 1, 63, 64, 65, 4096, 4097, n] {
+            let mut q = OrderedQueue::full(n);
+            let all: Vec<usize> = core::iter::from_fn(|| q.pop_first()).collect();
+            assert_eq!(all, (0..n).collect::<Vec<_>>(), "n = {n}");
+            assert!(q.is_empty());
+        }
     }
 
     #[test]

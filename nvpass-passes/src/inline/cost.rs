@@ -96,7 +96,7 @@
 //! Allocas are merged after inlining ([`super::merge`]) unless
 //! `disable-inlined-alloca-merging` is set.
 
-use alloc::collections::{BTreeSet, VecDeque};
+use alloc::collections::VecDeque;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -123,6 +123,7 @@ use nvpass_core::pass::{
     ModulePass, PassContext, PassFailure, PassInfo, PassOptions, PreservedOrChanged,
 };
 use nvpass_core::stats::StatInfo;
+use nvpass_core::worklist::OrderedQueue;
 
 use super::callgraph::{call_sites, Sccs};
 use super::is_dead_discardable;
@@ -289,9 +290,8 @@ struct Run<'k> {
     k: &'k Knobs,
     model: Model,
     sccs: Sccs,
-    /// `(component, position)` of each function in `sccs.order`.
-    rank: HashMap<FuncId, (usize, usize)>,
-    queue: BTreeSet<(usize, usize)>,
+    /// The places in `sccs.members()` of the functions to (re)visit.
+    queue: OrderedQueue,
     erased: HashSet<FuncId>,
     /// Exact size of each measured function, in instructions that survive
     /// code generation; kept up to date as calls are inlined into it.
@@ -309,8 +309,7 @@ impl<'k> Run<'k> {
             k,
             model,
             sccs: Sccs::default(),
-            rank: HashMap::new(),
-            queue: BTreeSet::new(),
+            queue: OrderedQueue::default(),
             erased: HashSet::new(),
             sizes: HashMap::new(),
             capped_by_module: HashMap::new(),
@@ -324,19 +323,12 @@ impl<'k> Run<'k> {
     /// Recomputes the SCCs and queues every function.
     fn recompute_sccs<M: IrView + ?Sized>(&mut self, m: &M) {
         self.sccs = Sccs::compute(m);
-        self.rank.clear();
-        self.queue.clear();
-        for (c, comp) in self.sccs.order.iter().enumerate() {
-            for (p, &f) in comp.iter().enumerate() {
-                self.rank.insert(f, (c, p));
-                self.queue.insert((c, p));
-            }
-        }
+        self.queue = OrderedQueue::full(self.sccs.members().len());
     }
 
     fn requeue(&mut self, f: FuncId) {
-        if let Some(&r) = self.rank.get(&f) {
-            self.queue.insert(r);
+        if let Some(p) = self.sccs.position(f) {
+            self.queue.insert(p);
         }
     }
 
@@ -363,10 +355,8 @@ impl<'k> Run<'k> {
 
     fn go<M: IrEdit + ?Sized>(&mut self, m: &mut M, cx: &mut PassContext<'_>) {
         loop {
-            while let Some((c, p)) = self.queue.pop_first() {
-                let Some(&f) = self.sccs.order.get(c).and_then(|comp| comp.get(p)) else {
-                    continue;
-                };
+            while let Some(p) = self.queue.pop_first() {
+                let f = self.sccs.members()[p];
                 if !self.erased.contains(&f) {
                     self.visit(m, cx, f);
                 }
@@ -389,7 +379,7 @@ impl<'k> Run<'k> {
                 break;
             }
         }
-        let order: Vec<FuncId> = self.sccs.order.iter().flatten().copied().collect();
+        let order: Vec<FuncId> = self.sccs.members().to_vec();
         for f in order {
             for d in self.missed.remove(&f).unwrap_or_default() {
                 cx.emit(d);
@@ -405,7 +395,7 @@ impl<'k> Run<'k> {
         // below, so the body is not walked. Inlining adds calls only to a
         // function that had one, and the SCCs are recomputed whenever
         // they change otherwise, so the set stays exact for this purpose.
-        if !self.k.profuse && !self.sccs.has_callees.contains(&caller) {
+        if !self.k.profuse && !self.sccs.has_callees(caller) {
             self.missed.remove(&caller);
             self.capped_by_module.remove(&caller);
             return;
@@ -675,7 +665,7 @@ impl<'k> Run<'k> {
         let intra_scc = recursive
             && self.model == Model::Cgscc
             && self.sccs.same_scc(callee, caller)
-            && !self.sccs.self_calls.contains(&callee);
+            && !self.sccs.calls_itself(callee);
         if recursive && !intra_scc {
             return Decision::Never("recursive call");
         }
