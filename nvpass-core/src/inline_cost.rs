@@ -558,8 +558,8 @@ pub fn direct_callee<M: IrView + ?Sized>(m: &M, call: InstId) -> Option<FuncId> 
     }
 }
 
-fn is_intrinsic_name(name: &str) -> bool {
-    name.starts_with(INTRINSIC_NAME_PREFIX)
+fn is_intrinsic<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
+    m.func_name_starts_with(f, INTRINSIC_NAME_PREFIX)
 }
 
 /// Instructions that produce no machine code: debug records and debug,
@@ -567,6 +567,9 @@ fn is_intrinsic_name(name: &str) -> bool {
 pub fn is_free_marker<M: IrView + ?Sized>(m: &M, i: InstId) -> bool {
     if m.opcode(i) == Opcode::Call {
         if let Some(f) = direct_callee(m, i) {
+            if !is_intrinsic(m, f) {
+                return false;
+            }
             let n = m.func_name(f);
             return n.starts_with("llvm.dbg.")
                 || n.starts_with("llvm.lifetime.")
@@ -742,7 +745,7 @@ pub fn model_a_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelAParams) -
         return Verdict::Always("nv-inline-all");
     }
     // 1. Intrinsic name check.
-    if is_intrinsic_name(m.func_name(callee)) {
+    if is_intrinsic(m, callee) {
         return Verdict::Never("intrinsic");
     }
     // 2. Pre-analysis: a body we can walk, not variadic.
@@ -913,8 +916,7 @@ pub fn model_b_cost<M: IrView + ?Sized>(m: &M, call: InstId, p: &ModelBParams) -
         match m.opcode(i) {
             Opcode::Load | Opcode::Store => cost += p.memaccess_cost,
             Opcode::Call | Opcode::Invoke => {
-                let intrinsic =
-                    direct_callee(m, i).is_some_and(|f| is_intrinsic_name(m.func_name(f)));
+                let intrinsic = direct_callee(m, i).is_some_and(|f| is_intrinsic(m, f));
                 if !intrinsic {
                     cost += p.call_penalty;
                 }

@@ -292,10 +292,30 @@ impl Module {
         let Some(probe) = self.key_probe(key) else {
             return false;
         };
-        // Slice by slice rather than through `stored_attrs`' chained
-        // iterator: this runs for every attribute query of every pass.
-        let has = |attrs: &[IrAttr]| attrs.iter().any(|a| self.has_key(a, key, probe));
-        has(&set.attrs) || set.groups.iter().any(|&g| has(self.group_attrs(g)))
+        // One loop per kind of key, so that the test of each stored
+        // attribute is a compare or two: this runs for every attribute
+        // query of every pass, over groups of a dozen attributes.
+        match (key, probe) {
+            (AttrKey::Kind(_), Some(name)) => self.set_any(set, |a| {
+                matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
+            }),
+            (AttrKey::Str(_), Some(name)) => {
+                self.set_any(set, |a| matches!(*a, IrAttr::Str { key, .. } if key == name))
+            }
+            _ => self.set_any(set, |a| self.has_key(a, key, probe)),
+        }
+    }
+
+    /// Whether a stored attribute of `set` (its own or its groups')
+    /// satisfies `test`; slice by slice rather than through
+    /// `stored_attrs`' chained iterator.
+    #[inline]
+    fn set_any(&self, set: &AttrSet, test: impl Fn(&IrAttr) -> bool) -> bool {
+        set.attrs.iter().any(&test)
+            || set
+                .groups
+                .iter()
+                .any(|&g| self.group_attrs(g).iter().any(&test))
     }
 
     /// What [`Module::has_key`] compares stored attributes with: the
@@ -1106,6 +1126,12 @@ impl IrView for Module {
             .unwrap_or("")
     }
 
+    fn func_name_starts_with(&self, f: FuncId, prefix: &str) -> bool {
+        let name = self.values[self.funcs[ffrom(f)].value].name;
+        name.map_or(&[][..], |s| self.strings.get(s))
+            .starts_with(prefix.as_bytes())
+    }
+
     fn func_by_name(&self, name: &str) -> Option<FuncId> {
         Module::func_by_name(self, name)
             .filter(|&f| !self.funcs[f].erased)
@@ -1144,6 +1170,20 @@ impl IrView for Module {
         self.func_set(ffrom(f), slot)
             .into_iter()
             .flat_map(move |s| self.set_attrs(s))
+    }
+
+    fn attr_types(&self, f: FuncId, slot: AttrSlot) -> impl Iterator<Item = TypeId> + '_ {
+        // Only a type attribute of a known kind is one to `attrs` (another
+        // is `Attr::Unknown`); the other attributes are not converted.
+        self.func_set(ffrom(f), slot)
+            .into_iter()
+            .flat_map(move |s| self.stored_attrs(s))
+            .filter_map(move |a| match *a {
+                IrAttr::Type { kind, ty } if AttrKind::from_name(self.str_of(kind)).is_some() => {
+                    Some(tid(ty))
+                }
+                _ => None,
+            })
     }
 
     fn has_attr(&self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {

@@ -2,7 +2,8 @@
 //! compares interned names instead of converting attributes; it must answer
 //! exactly as scanning `attrs` does, for every key kind. The other queries
 //! nvpass-ir answers directly instead of through `IrView`'s provided
-//! defaults (`int_attr`, `type_attr`, `operand`) are checked the same way.
+//! defaults (`int_attr`, `type_attr`, `attr_types`, `operand`,
+//! `func_name_starts_with`) are checked the same way.
 
 use nvpass_core::ir::{AttrKey, AttrKind, AttrSlot, FuncId, IrEdit, IrView};
 use nvpass_ir::parse_module;
@@ -148,6 +149,78 @@ fn int_and_type_attr_agree_with_scanning() {
         ints > 100 && types > 10,
         "{ints} int, {types} type attributes"
     );
+}
+
+/// `attr_types` reads the stored type attributes without converting the
+/// others; it must list the types of the `Attr::Type`s of `attrs`, in
+/// order, for every slot, including a type attribute of a kind nvpass
+/// does not know (which `attrs` gives as unknown, so it is no type).
+#[test]
+fn attr_types_agree_with_scanning() {
+    use nvpass_core::ir::Attr;
+    let mut listed = 0u64;
+    let mut check = |path: &std::path::Path, m: &nvpass_ir::Module, f: FuncId, slot: AttrSlot| {
+        let scanned: Vec<_> = m
+            .attrs(f, slot)
+            .filter_map(|a| match a {
+                Attr::Type(_, t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let direct: Vec<_> = m.attr_types(f, slot).collect();
+        assert_eq!(
+            direct,
+            scanned,
+            "{}: {} {slot:?}",
+            path.display(),
+            IrView::func_name(m, f)
+        );
+        listed += scanned.len() as u64;
+    };
+    for_each_slot(&mut check);
+    let src = b"%T = type { i32 }\n\
+                declare void @f(ptr byval(%T) %a, ptr sret(i32) elementtype(i8) %b, ptr %c)\n";
+    let mut m = parse_module(src).unwrap();
+    // A type attribute of a kind no parse makes, built in place.
+    let func = m.func_by_name("f").unwrap();
+    let kind = m.strings.intern(b"futuretype");
+    let ty = m.types.int(64);
+    m.funcs[func].params[2]
+        .attrs
+        .attrs
+        .push(nvpass_ir::attr::Attr::Type { kind, ty });
+    let f = IrView::func_by_name(&m, "f").unwrap();
+    for k in 0..3 {
+        check(std::path::Path::new("inline"), &m, f, AttrSlot::Param(k));
+    }
+    assert_eq!(m.attr_types(f, AttrSlot::Param(1)).count(), 2);
+    assert_eq!(m.attr_types(f, AttrSlot::Param(2)).count(), 0);
+    assert!(listed > 10, "{listed} type attributes");
+}
+
+/// `func_name_starts_with` compares the stored name's bytes; for every
+/// function of every input it must answer as `func_name(f).starts_with`.
+#[test]
+fn func_name_prefix_agrees_with_name() {
+    let mut intrinsics = 0u64;
+    for path in inputs() {
+        let Ok(m) = parse_module(&std::fs::read(&path).expect("read")) else {
+            continue;
+        };
+        for f in m.funcs() {
+            let name = IrView::func_name(&m, f);
+            for prefix in ["", "llvm.", "llvm.dbg.", "_Z", name, "x"] {
+                assert_eq!(
+                    m.func_name_starts_with(f, prefix),
+                    name.starts_with(prefix),
+                    "{}: {name} {prefix}",
+                    path.display()
+                );
+            }
+            intrinsics += u64::from(m.func_name_starts_with(f, "llvm."));
+        }
+    }
+    assert!(intrinsics > 100, "{intrinsics} intrinsics");
 }
 
 /// `operand(i, k)` reads the operand list directly (a call's callee, stored

@@ -296,6 +296,15 @@ pub trait IrView: TypeView + SyncIfParallel {
     /// The function's name (`"foo"` for `@foo`).
     fn func_name(&self, f: FuncId) -> &str;
 
+    /// Whether the function's name starts with `prefix` (`"llvm."` for
+    /// intrinsics). Passes ask this of every call they look at; a host that
+    /// stores names as bytes should compare the bytes, without checking
+    /// that the whole name is UTF-8 as [`IrView::func_name`] must (a name
+    /// that is not is then judged by its bytes, not as `""`).
+    fn func_name_starts_with(&self, f: FuncId, prefix: &str) -> bool {
+        self.func_name(f).starts_with(prefix)
+    }
+
     /// Looks a function up by name.
     fn func_by_name(&self, name: &str) -> Option<FuncId> {
         self.funcs().find(|&f| self.func_name(f) == name)
@@ -342,6 +351,17 @@ pub trait IrView: TypeView + SyncIfParallel {
     /// The attributes in one attribute list of `f` (function, return, or a
     /// parameter), in source order. Attribute groups (`#0`) are expanded.
     fn attrs(&self, f: FuncId, slot: AttrSlot) -> impl Iterator<Item = Attr<'_>> + '_;
+
+    /// The types of the type attributes (`byval(T)`, `sret(T)`,
+    /// `elementtype(T)`, ...) in the list `slot` of `f`, in the order of
+    /// [`IrView::attrs`]. A host should answer without converting the
+    /// other attributes, which [`IrView::attrs`] must.
+    fn attr_types(&self, f: FuncId, slot: AttrSlot) -> impl Iterator<Item = TypeId> + '_ {
+        self.attrs(f, slot).filter_map(|a| match a {
+            Attr::Type(_, t) => Some(t),
+            _ => None,
+        })
+    }
 
     /// Whether the list `slot` of `f` has an attribute with key `key`.
     fn has_attr(&self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {

@@ -418,7 +418,7 @@ impl<'k> Run<'k> {
                     continue;
                 };
                 let quiet = m.func_is_declaration(callee)
-                    || m.func_name(callee).starts_with(INTRINSIC_NAME_PREFIX);
+                    || m.func_name_starts_with(callee, INTRINSIC_NAME_PREFIX);
                 if quiet && !self.k.profuse {
                     continue;
                 }

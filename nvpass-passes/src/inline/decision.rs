@@ -329,8 +329,8 @@ pub fn has_image_or_sampler_argument<M: IrView + ?Sized>(
             return true;
         }
         let typed = m
-            .attrs(f, AttrSlot::Param(k as u32))
-            .any(|a| matches!(a, Attr::Type(_, t) if is_handle_type(m, t)));
+            .attr_types(f, AttrSlot::Param(k as u32))
+            .any(|t| is_handle_type(m, t));
         if typed {
             return true;
         }

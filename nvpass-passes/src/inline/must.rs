@@ -87,7 +87,9 @@ use alloc::vec::Vec;
 
 use hashbrown::HashSet;
 use nvpass_core::diag::RemarkKind;
-use nvpass_core::inline_cost::{direct_callee, KNOB_DISABLE_INLINED_ALLOCA_MERGING};
+use nvpass_core::inline_cost::{
+    direct_callee, INTRINSIC_NAME_PREFIX, KNOB_DISABLE_INLINED_ALLOCA_MERGING,
+};
 use nvpass_core::ir::{
     Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueId, ValueKind,
 };
@@ -230,7 +232,7 @@ pub fn forced_inline_trigger<M: IrView + ?Sized>(m: &M, f: FuncId) -> Option<&'s
                 m.call_has_attr(c, AttrSlot::Function, AttrKey::Kind(k))
                     || m.has_attr(g, AttrSlot::Function, AttrKey::Kind(k))
             };
-            if m.func_name(g).starts_with("llvm.")
+            if m.func_name_starts_with(g, INTRINSIC_NAME_PREFIX)
                 && (attr_on(AttrKind::Convergent) || attr_on(AttrKind::NoReturn))
             {
                 return Some("convergent/noreturn intrinsic wrapper");
