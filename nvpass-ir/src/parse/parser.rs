@@ -152,11 +152,15 @@ fn block_labels(m: &Module, f: Func) -> HashMap<Key, Block> {
     labels
 }
 
-/// Keywords that never start an attribute.
+/// Keywords that never start an attribute: the words below, then the
+/// opcodes. The words come first: a call's return type (`float`, `ptr`)
+/// is what most often ends its return attributes, and the opcodes are
+/// tried one by one.
 fn is_reserved(kw: &[u8]) -> bool {
-    if crate::inst::Opcode::from_keyword(kw).is_some() {
-        return true;
-    }
+    is_reserved_word(kw) || crate::inst::Opcode::from_keyword(kw).is_some()
+}
+
+fn is_reserved_word(kw: &[u8]) -> bool {
     matches!(
         kw,
         b"void"
