@@ -379,9 +379,8 @@ impl<'k> Run<'k> {
                 break;
             }
         }
-        let order: Vec<FuncId> = self.sccs.members().to_vec();
-        for f in order {
-            for d in self.missed.remove(&f).unwrap_or_default() {
+        for f in self.sccs.members() {
+            for d in self.missed.remove(f).unwrap_or_default() {
                 cx.emit(d);
             }
         }
