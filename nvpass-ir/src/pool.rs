@@ -435,10 +435,11 @@ mod tests {
         assert!(pool.slot_count() <= 2 * pool.live_count().max(COMPACT_MIN_SLOTS));
     }
 
-    /// A list built item by item is the exact list `alloc` makes of the
-    /// same items: same slots, counted live, growing like any other.
+    /// A list built item by item holds exactly its items after the lists
+    /// before it, is counted live, and grows in place like any other last
+    /// list.
     #[test]
-    fn lists_built_in_place_equal_allocated_ones() {
+    fn lists_built_in_place_are_exact_lists() {
         let mut pool: Pool<u32> = Pool::default();
         let a = pool.alloc([7]);
         let start = pool.begin_list(3);
@@ -446,11 +447,8 @@ mod tests {
             pool.push_last(x);
         }
         let mut b = pool.end_list(start);
-        let mut reference: Pool<u32> = Pool::default();
-        reference.alloc([7]);
-        let c = reference.alloc([1, 2, 3]);
-        assert_eq!(b, c);
         assert_eq!((pool.get(&a), pool.get(&b)), (&[7][..], &[1, 2, 3][..]));
+        assert_eq!(b.len(), 3);
         assert_eq!((pool.slot_count(), pool.live_count()), (4, 4));
         let empty_start = pool.begin_list(0);
         let empty = pool.end_list(empty_start);
