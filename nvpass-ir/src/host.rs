@@ -71,6 +71,19 @@ id_conversions! {
     mid, mfrom: Md <-> MdId;
 }
 
+/// Whether stored attribute `a` is the keyword attribute named `name`
+/// (enum, integer or type).
+#[inline]
+fn has_kind(a: &IrAttr, name: Sym) -> bool {
+    matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
+}
+
+/// Whether stored attribute `a` is the string attribute with key `name`.
+#[inline]
+fn has_str_key(a: &IrAttr, name: Sym) -> bool {
+    matches!(*a, IrAttr::Str { key, .. } if key == name)
+}
+
 /// Converts the reference IR's opcode to the traits' opcode.
 pub fn core_opcode(op: IrOpcode) -> Opcode {
     match op {
@@ -296,13 +309,9 @@ impl Module {
         // attribute is a compare or two: this runs for every attribute
         // query of every pass, over groups of a dozen attributes.
         match (key, probe) {
-            (AttrKey::Kind(_), Some(name)) => self.set_any(set, |a| {
-                matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
-            }),
-            (AttrKey::Str(_), Some(name)) => {
-                self.set_any(set, |a| matches!(*a, IrAttr::Str { key, .. } if key == name))
-            }
-            _ => self.set_any(set, |a| self.has_key(a, key, probe)),
+            (AttrKey::Kind(_), Some(name)) => self.set_any(set, |a| has_kind(a, name)),
+            (AttrKey::Str(_), Some(name)) => self.set_any(set, |a| has_str_key(a, name)),
+            _ => self.set_any(set, |a| key.matches(&self.core_attr(a))),
         }
     }
 
@@ -341,10 +350,8 @@ impl Module {
     /// interned names, without converting `a` ([`Module::core_attr`]).
     fn has_key(&self, a: &IrAttr, key: AttrKey<'_>, probe: Option<Sym>) -> bool {
         match (key, probe) {
-            (AttrKey::Kind(_), Some(name)) => {
-                matches!(*a, IrAttr::Enum(n) | IrAttr::Int { kind: n, .. } | IrAttr::Type { kind: n, .. } if n == name)
-            }
-            (AttrKey::Str(_), Some(name)) => matches!(*a, IrAttr::Str { key, .. } if key == name),
+            (AttrKey::Kind(_), Some(name)) => has_kind(a, name),
+            (AttrKey::Str(_), Some(name)) => has_str_key(a, name),
             _ => key.matches(&self.core_attr(a)),
         }
     }
