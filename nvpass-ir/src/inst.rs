@@ -31,6 +31,8 @@ macro_rules! opcodes {
             pub fn from_keyword(kw: &[u8]) -> Option<Opcode> {
                 match kw { $(k if k == $kw.as_bytes() => Some(Opcode::$name),)* _ => None }
             }
+            /// Every opcode, in declaration order (`op as usize` indexes it).
+            pub(crate) const ALL: &'static [Opcode] = &[$(Opcode::$name,)*];
         }
     };
 }

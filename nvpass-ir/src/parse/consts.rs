@@ -1,6 +1,6 @@
 //! Values and constants: literals, aggregates, constant expressions.
 
-use super::lexer::{hexval, Tk};
+use super::lexer::{hex_u128, hexval, read_float, FloatText, Tk};
 use super::parser::{Key, Parser};
 use super::PResult;
 use crate::entity::{Type, Value};
@@ -87,7 +87,7 @@ impl Parser<'_> {
             | b"dso_local_equivalent"
             | b"no_cfi"
             | b"asm" => self.parse_other_keyword_value(ty),
-            _ => match Opcode::from_keyword(kw) {
+            _ => match self.opcode_of(self.tok) {
                 Some(op) => self.parse_const_expr(op, ty),
                 None => Err(self.err("expected value token")),
             },
@@ -200,7 +200,7 @@ impl Parser<'_> {
                 Ok(self.m.new_const_with_ops(ty, c, &[gv]))
             }
             b"asm" => self.parse_inline_asm(ty),
-            _ => match Opcode::from_keyword(kw) {
+            _ => match self.opcode_of(self.tok) {
                 Some(op) => self.parse_const_expr(op, ty),
                 None => Err(self.err("expected value token")),
             },
@@ -306,81 +306,64 @@ impl Parser<'_> {
         let TypeData::Float(kind) = *self.m.types.get(ty) else {
             return Err(self.err("floating point constant invalid for type"));
         };
-        let txt = self.text(t);
         let bad = || self.err_at(t.start, "floating point constant invalid for type".into());
-        let bits: u128 = if txt.len() > 2 && txt[0] == b'0' && txt[1] == b'x' {
-            let k = txt[2];
-            let (form, digits) = if matches!(k, b'K' | b'L' | b'M' | b'H' | b'R') {
-                (k, &txt[3..])
-            } else {
-                (b'J', &txt[2..])
-            };
-            match form {
-                b'J' => {
-                    if digits.len() > 16 {
-                        return Err(self.err("constant bigger than 64 bits detected"));
-                    }
-                    let d = hex_u128(digits) as u64;
-                    if !matches!(
-                        kind,
-                        FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double
-                    ) {
-                        return Err(bad());
-                    }
-                    double_to_kind(d, kind).ok_or_else(bad)?
+        let read = match self.ahead_float(t) {
+            Some(d) => FloatText::Double(d),
+            None => read_float(self.text(t)),
+        };
+        let bits: u128 = match read {
+            FloatText::Double(d) => {
+                if !matches!(
+                    kind,
+                    FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double
+                ) {
+                    return Err(bad());
                 }
-                b'H' | b'R' => {
-                    let want = if form == b'H' {
-                        FloatKind::Half
-                    } else {
-                        FloatKind::BFloat
-                    };
-                    if kind != want {
-                        return Err(bad());
-                    }
-                    (hex_u128(digits) as u16) as u128
-                }
-                b'K' => {
-                    if kind != FloatKind::X86Fp80 {
-                        return Err(bad());
-                    }
-                    if digits.len() > 20 {
-                        return Err(self.err("constant bigger than 80 bits detected"));
-                    }
-                    hex_u128(digits) & ((1u128 << 80) - 1)
-                }
-                _ => {
-                    let want = if form == b'L' {
-                        FloatKind::Fp128
-                    } else {
-                        FloatKind::PpcFp128
-                    };
-                    if kind != want {
-                        return Err(bad());
-                    }
-                    if digits.len() > 32 {
-                        return Err(self.err("constant bigger than 128 bits detected"));
-                    }
-                    // LLVM's HexToIntPair: the first 16 digits are the low
-                    // word, the rest the high word.
-                    let (lo, hi) = if digits.len() >= 16 {
-                        (hex_u128(&digits[..16]), hex_u128(&digits[16..]))
-                    } else {
-                        (0, hex_u128(digits))
-                    };
-                    (hi << 64) | lo
-                }
+                double_to_kind(d, kind).ok_or_else(bad)?
             }
-        } else {
-            let s = core::str::from_utf8(txt).map_err(|_| bad())?;
-            let d: f64 = s.parse().map_err(|_| bad())?;
-            if !matches!(
-                kind,
-                FloatKind::Half | FloatKind::BFloat | FloatKind::Float | FloatKind::Double
-            ) {
-                return Err(bad());
+            FloatText::TooBig => return Err(self.err("constant bigger than 64 bits detected")),
+            FloatText::Bad => return Err(bad()),
+            FloatText::Form(form @ (b'H' | b'R'), digits) => {
+                let want = if form == b'H' {
+                    FloatKind::Half
+                } else {
+                    FloatKind::BFloat
+                };
+                if kind != want {
+                    return Err(bad());
+                }
+                (hex_u128(digits) as u16) as u128
             }
-            double_to_kind(d.to_bits(), kind).ok_or_else(bad)?
+            FloatText::Form(b'K', digits) => {
+                if kind != FloatKind::X86Fp80 {
+                    return Err(bad());
+                }
+                if digits.len() > 20 {
+                    return Err(self.err("constant bigger than 80 bits detected"));
+                }
+                hex_u128(digits) & ((1u128 << 80) - 1)
+            }
+            FloatText::Form(form, digits) => {
+                let want = if form == b'L' {
+                    FloatKind::Fp128
+                } else {
+                    FloatKind::PpcFp128
+                };
+                if kind != want {
+                    return Err(bad());
+                }
+                if digits.len() > 32 {
+                    return Err(self.err("constant bigger than 128 bits detected"));
+                }
+                // LLVM's HexToIntPair: the first 16 digits are the low
+                // word, the rest the high word.
+                let (lo, hi) = if digits.len() >= 16 {
+                    (hex_u128(&digits[..16]), hex_u128(&digits[16..]))
+                } else {
+                    (0, hex_u128(digits))
+                };
+                (hi << 64) | lo
+            }
         };
         self.bump()?;
         Ok(self.m.const_scalar(ty, Const::Float(Wide(bits))))
@@ -839,14 +822,6 @@ fn int_text_value(t: &[u8]) -> i128 {
 }
 
 /// Hex digits to u128 (wrapping).
-fn hex_u128(d: &[u8]) -> u128 {
-    let mut v: u128 = 0;
-    for &c in d {
-        v = (v << 4) | hexval(c).unwrap_or(0) as u128;
-    }
-    v
-}
-
 /// Decimal text of a literal for an integer type wider than 128 bits.
 fn wide_int_decimal(t: &[u8]) -> String {
     if t.len() > 3 && (t[0] == b'u' || t[0] == b's') && t[1] == b'0' && t[2] == b'x' {

@@ -63,7 +63,7 @@ impl Parser<'_> {
                 return self.finish_inst(i, ty, key, t.start, term, false);
             }
             _ => {
-                let Some(op) = Opcode::from_keyword(kw) else {
+                let Some(op) = self.opcode_of(self.tok) else {
                     return Err(self.err("expected instruction opcode"));
                 };
                 if op == Opcode::Verbatim || op == Opcode::DbgRecord {

@@ -4,6 +4,7 @@
 //! decodes names and strings only when it needs them.
 
 use super::PErr;
+use crate::inst::Opcode;
 use alloc::borrow::Cow;
 use alloc::format;
 use alloc::vec::Vec;
@@ -144,6 +145,9 @@ pub(crate) struct Lexer<'a> {
     error: Option<PErr>,
     /// Tokens of `src` lexed ahead of time (see [`Lexer::with_tokens`]).
     ahead: &'a [Token],
+    /// The values of the floating-point literals among `ahead` that
+    /// [`lex_all`] decoded.
+    ahead_floats: &'a [u64],
     /// The next token of `ahead` to hand out, or [`OFF_TRACK`] while the
     /// lexer lexes the text itself. While it hands out tokens of `ahead`,
     /// `pos` is not kept: the position is the end of the token before
@@ -156,7 +160,7 @@ const OFF_TRACK: usize = usize::MAX;
 
 impl<'a> Lexer<'a> {
     pub fn new(src: &'a [u8]) -> Self {
-        Self::with_tokens(src, &[])
+        Self::with_tokens(src, &[], &[])
     }
 
     /// A lexer over `src` that hands out `tokens`, the tokens [`lex_all`]
@@ -164,12 +168,14 @@ impl<'a> Lexer<'a> {
     /// setting `pos`), it lexes the text itself until it meets a token of
     /// `tokens` again; past their end (an error or the end of `src`), it
     /// lexes as usual.
-    pub fn with_tokens(src: &'a [u8], tokens: &'a [Token]) -> Self {
+    /// `floats` are the values [`lex_all`] decoded with them.
+    pub fn with_tokens(src: &'a [u8], tokens: &'a [Token], floats: &'a [u64]) -> Self {
         Lexer {
             src,
             pos: 0,
             error: None,
             ahead: tokens,
+            ahead_floats: floats,
             ahead_next: if tokens.is_empty() { OFF_TRACK } else { 0 },
         }
     }
@@ -232,6 +238,29 @@ impl<'a> Lexer<'a> {
         self.error
             .take()
             .unwrap_or_else(|| PErr::new(self.pos as u32, "invalid token".into()))
+    }
+
+    /// The opcode keyword `t` names when [`lex_all`] looked it up; `None`
+    /// when it is to be looked up from the text.
+    #[inline]
+    pub fn ahead_opcode(t: Token) -> Option<Opcode> {
+        if t.kind != Tk::Keyword {
+            return None;
+        }
+        let i = (t.val as usize).checked_sub(1)?;
+        Opcode::ALL.get(i).copied()
+    }
+
+    /// The value of floating-point literal `t` when [`lex_all`] decoded it
+    /// (see [`FloatText::Double`]); `None` when it is to be read from the
+    /// text.
+    #[inline]
+    pub fn ahead_float(&self, t: Token) -> Option<u64> {
+        if t.kind != Tk::Float {
+            return None;
+        }
+        let i = (t.val as usize).checked_sub(1)?;
+        self.ahead_floats.get(i).copied()
     }
 
     #[inline]
@@ -636,15 +665,82 @@ impl<'a> Lexer<'a> {
 
 /// Appends the tokens of `src` to `out`, up to the end of the text or the
 /// first lexical error (neither is appended), for [`Lexer::with_tokens`].
-pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>) {
+///
+/// Whoever lexes ahead (on another thread) also does some of the parser's
+/// work, recorded in the tokens' `val`, which a lexer lexing the text
+/// itself leaves 0: an opcode keyword's `val` is its opcode plus one
+/// ([`Lexer::ahead_opcode`]); the value of each floating-point literal that
+/// reads as a double ([`FloatText::Double`]) is pushed to `floats`, and the
+/// token's `val` is its position there plus one ([`Lexer::ahead_float`]).
+pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>, floats: &mut Vec<u64>) {
     let mut l = Lexer::new(src);
     loop {
-        let t = l.lex();
+        let mut t = l.lex();
         if matches!(t.kind, Tk::Eof | Tk::Error) {
             return;
         }
+        let text = || &src[t.start as usize..t.end as usize];
+        match t.kind {
+            Tk::Keyword => {
+                if let Some(op) = Opcode::from_keyword(text()) {
+                    t.val = op as u32 + 1;
+                }
+            }
+            Tk::Float => {
+                if let FloatText::Double(d) = read_float(text()) {
+                    floats.push(d);
+                    t.val = floats.len() as u32;
+                }
+            }
+            _ => {}
+        }
         out.push(t);
     }
+}
+
+/// How the text of a floating-point literal reads, before its type is
+/// known.
+pub(crate) enum FloatText<'t> {
+    /// A double: a decimal literal, or `0x` with at most 16 hex digits.
+    Double(u64),
+    /// `0x` with a form letter (`K`, `L`, `M`, `H`, `R`), and the digits.
+    Form(u8, &'t [u8]),
+    /// `0x` with more than 16 hex digits.
+    TooBig,
+    /// A decimal literal that is not a number.
+    Bad,
+}
+
+/// Reads the text of a [`Tk::Float`] token.
+pub(crate) fn read_float(txt: &[u8]) -> FloatText<'_> {
+    if txt.len() > 2 && txt[0] == b'0' && txt[1] == b'x' {
+        let k = txt[2];
+        if matches!(k, b'K' | b'L' | b'M' | b'H' | b'R') {
+            return FloatText::Form(k, &txt[3..]);
+        }
+        let digits = &txt[2..];
+        if digits.len() > 16 {
+            return FloatText::TooBig;
+        }
+        return FloatText::Double(hex_u128(digits) as u64);
+    }
+    match core::str::from_utf8(txt)
+        .ok()
+        .and_then(|s| s.parse::<f64>().ok())
+    {
+        Some(d) => FloatText::Double(d.to_bits()),
+        None => FloatText::Bad,
+    }
+}
+
+/// The value of hex digits (the lexer checked them); the low 128 bits of
+/// a longer number.
+pub(crate) fn hex_u128(d: &[u8]) -> u128 {
+    let mut v: u128 = 0;
+    for &c in d {
+        v = (v << 4) | hexval(c).unwrap_or(0) as u128;
+    }
+    v
 }
 
 /// Position of the first `b` in `hay`.
@@ -750,13 +846,23 @@ mod tests {
             b"define i32 @f(i32 %x) {\nentry: ; c \"q\n  %0 = add nsw i32 %x, -7 ; r\n  \
             ret i32 %0, !dbg !12\n}\n!12 = !DILocation(line: 3, scope: !\"s\")\n";
         let mut ahead = Vec::new();
-        lex_all(src, &mut ahead);
+        lex_all(src, &mut ahead, &mut Vec::new());
         assert!(ahead.len() > 20);
-        let key = |t: Token| (t.kind, t.start, t.end, t.val);
+        // Lexed ahead, an opcode keyword or a float literal also carries
+        // the parser's work in `val` (see `lex_all`), which the parser
+        // takes or does itself.
+        let key = |t: Token| {
+            let val = if matches!(t.kind, Tk::Keyword | Tk::Float) {
+                0
+            } else {
+                t.val
+            };
+            (t.kind, t.start, t.end, val)
+        };
         for pos in 0..=src.len() {
             let mut plain = Lexer::new(src);
             plain.seek(pos);
-            let mut fed = Lexer::with_tokens(src, &ahead);
+            let mut fed = Lexer::with_tokens(src, &ahead, &[]);
             // Hand out a few first, then move.
             for _ in 0..3 {
                 fed.next();
@@ -772,10 +878,63 @@ mod tests {
         }
         // Moved to the end of a token, it continues from the tokens lexed
         // ahead without lexing.
-        let mut fed = Lexer::with_tokens(src, &ahead);
+        let mut fed = Lexer::with_tokens(src, &ahead, &[]);
         fed.seek(ahead[4].end as usize);
         fed.next();
         assert_eq!(fed.ahead_next, 6);
         assert_eq!(key(fed.next()), key(ahead[6]));
+    }
+
+    /// Lexed ahead, opcode keywords carry their opcode and the float
+    /// literals that read as doubles their value; other keywords and the
+    /// other float forms are left to the parser.
+    #[test]
+    fn lexed_ahead_opcodes_and_floats_carry_their_values() {
+        let src: &[u8] = b"%a = fadd double 0x400921FB54442D18, -2.5e-3\n  \
+            %b = fmul half 0xH3C00, 1.0\n  store float 0x1234567890ABCDEF0, ptr %p\n";
+        let (mut ahead, mut floats) = (Vec::new(), Vec::new());
+        lex_all(src, &mut ahead, &mut floats);
+        let lexer = Lexer::with_tokens(src, &ahead, &floats);
+        let text = |t: &Token| &src[t.start as usize..t.end as usize];
+        let opcodes: Vec<_> = (ahead.iter())
+            .filter(|t| t.kind == Tk::Keyword)
+            .map(|t| (text(t), Lexer::ahead_opcode(*t)))
+            .collect();
+        assert_eq!(
+            opcodes,
+            [
+                (&b"fadd"[..], Some(Opcode::FAdd)),
+                (b"double", None),
+                (b"fmul", Some(Opcode::FMul)),
+                (b"half", None),
+                (b"store", Some(Opcode::Store)),
+                (b"float", None),
+                (b"ptr", None),
+            ]
+        );
+        let values: Vec<_> = (ahead.iter())
+            .filter(|t| t.kind == Tk::Float)
+            .map(|t| (text(t), lexer.ahead_float(*t)))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                (&b"0x400921FB54442D18"[..], Some(0x4009_21FB_5444_2D18)),
+                (b"-2.5e-3", Some((-2.5e-3f64).to_bits())),
+                (b"0xH3C00", None),
+                (b"1.0", Some(1.0f64.to_bits())),
+                // More than 16 digits: an error the parser reports.
+                (b"0x1234567890ABCDEF0", None),
+            ]
+        );
+        // A lexer lexing the text itself leaves both to the parser.
+        let mut plain = Lexer::new(src);
+        loop {
+            let t = plain.next();
+            if t.kind == Tk::Eof {
+                break;
+            }
+            assert!(Lexer::ahead_opcode(t).is_none() && plain.ahead_float(t).is_none());
+        }
     }
 }

@@ -211,7 +211,7 @@ impl ModuleReader {
         let parser = &mut self.parser;
         self.cutter.push(bytes, |text| {
             let p = parser.take().expect("reader has a parser");
-            *parser = parse_piece(p, text, &[]);
+            *parser = parse_piece(p, text, &[], &[]);
             parser.is_some()
         })
     }
@@ -228,7 +228,7 @@ impl ModuleReader {
             return false;
         }
         let p = self.parser.take().expect("reader has a parser");
-        self.parser = parse_piece(p, &piece.text, &piece.tokens);
+        self.parser = parse_piece(p, &piece.text, &piece.tokens, &piece.floats);
         self.parser.is_some()
     }
 
@@ -237,7 +237,7 @@ impl ModuleReader {
     /// (it has an error, which that reports).
     pub fn finish(mut self) -> Option<Module> {
         let p = self.parser.take()?;
-        let mut p = parse_piece(p, &self.cutter.pending, &[])?;
+        let mut p = parse_piece(p, &self.cutter.pending, &[], &[])?;
         p.validate_end().ok()?;
         Some(p.finish())
     }
@@ -249,10 +249,11 @@ fn parse_piece(
     p: parser::Parser<'static>,
     text: &[u8],
     tokens: &[lexer::Token],
+    floats: &[u64],
 ) -> Option<parser::Parser<'static>> {
-    let mut p = p.rebase(text, tokens);
+    let mut p = p.rebase(text, tokens, floats);
     let ok = p.run_entities().is_ok();
-    ok.then(|| p.rebase(&[], &[]))
+    ok.then(|| p.rebase(&[], &[], &[]))
 }
 
 /// Cuts a module's text, arriving in arbitrary pieces, into pieces that
@@ -308,6 +309,8 @@ impl PieceCutter {
 pub struct LexedPiece {
     text: Vec<u8>,
     tokens: Vec<lexer::Token>,
+    /// The floating-point literals decoded with the tokens.
+    floats: Vec<u64>,
 }
 
 impl LexedPiece {
@@ -323,7 +326,8 @@ impl LexedPiece {
         self.text.clear();
         self.text.extend_from_slice(text);
         self.tokens.clear();
-        lexer::lex_all(&self.text, &mut self.tokens);
+        self.floats.clear();
+        lexer::lex_all(&self.text, &mut self.tokens, &mut self.floats);
     }
 
     /// Number of tokens lexed.

@@ -5,7 +5,7 @@ use super::lexer::{unescape, Lexer, Tk, Token};
 use super::{PErr, PResult, MAX_DEPTH};
 use crate::attr::{Attr, AttrGroup, AttrSet};
 use crate::entity::{Block, Func, Sym, Type, Value};
-use crate::inst::CallConv;
+use crate::inst::{CallConv, Opcode};
 use crate::metadata::Attachment;
 use crate::module::{
     AliasData, BlockData, FuncData, GlobalData, Keywords, Linkage, Module, Param, TopLevel,
@@ -152,14 +152,9 @@ fn block_labels(m: &Module, f: Func) -> HashMap<Key, Block> {
     labels
 }
 
-/// Keywords that never start an attribute: the words below, then the
-/// opcodes. The words come first: a call's return type (`float`, `ptr`)
-/// is what most often ends its return attributes, and the opcodes are
-/// tried one by one.
-fn is_reserved(kw: &[u8]) -> bool {
-    is_reserved_word(kw) || crate::inst::Opcode::from_keyword(kw).is_some()
-}
-
+/// Keywords that never start an attribute, besides the opcodes. A call's
+/// return type (`float`, `ptr`) is what most often ends its return
+/// attributes, so these words are tested before the opcodes.
 fn is_reserved_word(kw: &[u8]) -> bool {
     matches!(
         kw,
@@ -296,11 +291,12 @@ impl<'a> Parser<'a> {
     /// top-level entities (no function is open). Token offsets restart at
     /// 0; offsets already recorded (forward references) are only used for
     /// errors, and the reader re-parses the whole text when there is one.
-    /// `tokens` are the tokens of `src` lexed ahead, or empty.
-    pub fn rebase<'b>(self, src: &'b [u8], tokens: &'b [Token]) -> Parser<'b> {
+    /// `tokens` are the tokens of `src` lexed ahead, or empty, and
+    /// `floats` the literal values decoded with them.
+    pub fn rebase<'b>(self, src: &'b [u8], tokens: &'b [Token], floats: &'b [u64]) -> Parser<'b> {
         Parser {
             src,
-            lx: Lexer::with_tokens(src, tokens),
+            lx: Lexer::with_tokens(src, tokens, floats),
             tok: Token::START,
             peeked: None,
             last_end: 0,
@@ -326,6 +322,20 @@ impl<'a> Parser<'a> {
     }
 
     // ----- token helpers ----------------------------------------------
+
+    /// The value of floating-point literal `t` when it was decoded as it
+    /// was lexed ahead ([`Lexer::ahead_float`]).
+    #[inline]
+    pub fn ahead_float(&self, t: Token) -> Option<u64> {
+        self.lx.ahead_float(t)
+    }
+
+    /// The opcode keyword token `t` names, if any: looked up as it was
+    /// lexed ahead ([`Lexer::ahead_opcode`]), or now.
+    #[inline]
+    pub fn opcode_of(&self, t: Token) -> Option<Opcode> {
+        Lexer::ahead_opcode(t).or_else(|| Opcode::from_keyword(self.text(t)))
+    }
 
     #[inline]
     pub fn bump(&mut self) -> PResult<()> {
@@ -1308,7 +1318,7 @@ impl<'a> Parser<'a> {
                 }
                 Tk::Keyword => {
                     let kw = self.text(t);
-                    if is_reserved(kw) {
+                    if is_reserved_word(kw) || self.opcode_of(t).is_some() {
                         return Ok(());
                     }
                     if kw == b"align" {
