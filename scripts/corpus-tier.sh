@@ -7,6 +7,8 @@
 # CORPUS_DIR defaults to $NVPASS_CORPUS or ~/.cache/nvpass-corpus and is
 # built with ../shared/tools/build-corpus.sh when missing. Per module:
 #   roundtrip   nvpass-cli run --pipeline '' parses and prints it
+#   roundtrip/j2  the same on two threads gives the same bytes (the corpus
+#               modules are small enough to run on one thread by default)
 #   verify      opt-19 -passes=verify accepts the output
 #   diff        llvm-diff-19 finds no difference from the input
 #   fixpoint    printing the output again gives identical bytes
@@ -17,6 +19,7 @@
 #   P           nvpass-cli run --pipeline P succeeds
 #   P/verify    opt-19 -passes=verify accepts the output
 #   P/idem      running P again on its own output changes nothing
+#   P/j2        P on two threads gives the same bytes
 #   P/remarks   its remark YAML, if any, converts with llvm-remarkutil-19
 #   P/llc, P/ptxas  as above, where the unmodified input compiles
 # Prints one line per check and a closing "N passed, N failed" line; exits
@@ -51,6 +54,7 @@ for ll in "$corpus"/ll/*.ll; do
   out="$work/$mod.out.ll"
   check roundtrip "$mod" "$cli" run --pipeline '' "$ll" -o "$out"
   [ -f "$out" ] || continue
+  check roundtrip/j2 "$mod" bash -c '"$1" run -j 2 --pipeline "" "$2" -o "$3" && cmp "$3" "$4"' _ "$cli" "$ll" "$work/$mod.j2.ll" "$out"
   check verify "$mod" opt-19 -passes=verify -disable-output "$out"
   check diff "$mod" llvm-diff-19 "$ll" "$out"
   check fixpoint "$mod" bash -c '"$1" run --pipeline "" "$2" -o "$3" && cmp "$2" "$3"' _ "$cli" "$out" "$work/$mod.again.ll"
@@ -76,6 +80,7 @@ for ll in "$corpus"/ll/*.ll; do
     fi
     check "$p/verify" "$mod" opt-19 -passes=verify -disable-output "$po"
     check "$p/idem" "$mod" bash -c '"$1" run --pipeline "$2" "$3" -o "$4" && cmp "$3" "$4"' _ "$cli" "$p" "$po" "$work/$mod.p2.ll"
+    check "$p/j2" "$mod" bash -c '"$1" run -j 2 --pipeline "$2" "$3" -o "$4" && cmp "$4" "$5"' _ "$cli" "$p" "$ll" "$work/$mod.pj2.ll" "$po"
     if [ $codegen = 1 ]; then
       check "$p/llc" "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$po" -o "$work/$mod.p.ptx"
       check "$p/ptxas" "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.p.ptx" -o "$work/$mod.p.cubin"

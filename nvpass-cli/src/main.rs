@@ -103,8 +103,9 @@ struct RunArgs {
     /// Threads reading the input (with two or more, one lexes ahead of the
     /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info and pretreat's first
-    /// census, and printing function bodies (0: one per hardware thread).
-    /// The output does not depend on it.
+    /// census, and printing function bodies (0: one per hardware thread,
+    /// or one for an input file under 4 MiB). The output does not depend
+    /// on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
@@ -255,7 +256,8 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 }
 
 fn verify(input: &str) -> Result<(), Failure> {
-    let threads = nvpass_ir::print::ParallelPrint::default().threads;
+    let hardware = nvpass_ir::print::ParallelPrint::default().threads;
+    let threads = io::threads_for(0, io::input_size(input), hardware);
     let m = parse_input(input, threads)?;
     let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
@@ -306,9 +308,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     })?;
 
     let mut opts = nvpass_ir::print::ParallelPrint::default();
-    if args.threads > 0 {
-        opts.threads = args.threads;
-    }
+    opts.threads = io::threads_for(args.threads, io::input_size(input), opts.threads);
     let mut module = parse_input(input, opts.threads)?;
     // With no pass to run and nothing reported along the way, the input is
     // verified (on a thread of its own) while it is printed, and the output
