@@ -33,20 +33,22 @@ pub const READ_PIECE: usize = 256 << 10;
 /// Without `--threads`, an input file smaller than this is read, verified,
 /// run and printed on one thread: below it, starting the other threads and
 /// handing them work costs a fresh process more than they save. Measured
-/// on the 2-vCPU machine CI runs on, `run --pipeline ''` to `/dev/null`,
-/// one and two threads run alternately (median wall time):
+/// on the 2-vCPU machine CI runs on, `run --pipeline ''` with one and two
+/// threads, each run after an `opt-19 -S` of the same input (as
+/// `benches/compare-opt.sh` runs them; median wall time):
 ///
-/// | input | one thread | two |
-/// |---|---|---|
-/// | cub_kernels.fe (0.56 MB) | 9.3 ms | 10.6 ms |
-/// | generated, 1 MB | 14.2 ms | 14.9 ms |
-/// | libdevice (2.7 MB) | 30.1 ms | 30.1 ms |
-/// | generated, 3 MB | 34.2 ms | 33.8 ms |
-/// | generated, 6 MB | 64.5 ms | 55.8 ms |
-/// | generated, 12 MB | 125.6 ms | 100.9 ms |
+/// | input | size | one thread | two |
+/// |---|---|---|---|
+/// | cub_kernels.o0 | 0.42 MB | 8.4 ms | 10.1 ms |
+/// | cub_kernels.fe | 0.56 MB | 9.2 ms | 10.5 ms |
+/// | generated | 1.05 MB | 14.2 ms | 15.0 ms |
+/// | generated | 2.10 MB | 24.4 ms | 24.9 ms |
+/// | libdevice | 2.72 MB | 31.8 ms | 27.6 ms |
+/// | generated | 3.15 MB | 35.8 ms | 30.0 ms |
 ///
-/// The card pipeline on cub_kernels.fe: 14.1 ms on one, 15.3 on two.
-pub const AUTO_THREADS_MIN: u64 = 4 << 20;
+/// Run back to back instead, without `opt-19` in between, the two are even
+/// up to about 3 MB (libdevice: 30.1 ms both).
+pub const AUTO_THREADS_MIN: u64 = 2 << 20;
 
 /// The threads a run uses: `requested` when given (above 0), otherwise
 /// one for an input file smaller than [`AUTO_THREADS_MIN`] and `hardware`
