@@ -323,46 +323,39 @@ impl Parser<'_> {
             }
             FloatText::TooBig => return Err(self.err("constant bigger than 64 bits detected")),
             FloatText::Bad => return Err(bad()),
-            FloatText::Form(form @ (b'H' | b'R'), digits) => {
-                let want = if form == b'H' {
-                    FloatKind::Half
-                } else {
-                    FloatKind::BFloat
-                };
-                if kind != want {
-                    return Err(bad());
-                }
-                (hex_u128(digits) as u16) as u128
-            }
-            FloatText::Form(b'K', digits) => {
-                if kind != FloatKind::X86Fp80 {
-                    return Err(bad());
-                }
-                if digits.len() > 20 {
-                    return Err(self.err("constant bigger than 80 bits detected"));
-                }
-                hex_u128(digits) & ((1u128 << 80) - 1)
-            }
             FloatText::Form(form, digits) => {
-                let want = if form == b'L' {
-                    FloatKind::Fp128
-                } else {
-                    FloatKind::PpcFp128
+                let want = match form {
+                    b'H' => FloatKind::Half,
+                    b'R' => FloatKind::BFloat,
+                    b'K' => FloatKind::X86Fp80,
+                    b'L' => FloatKind::Fp128,
+                    _ => FloatKind::PpcFp128,
                 };
                 if kind != want {
                     return Err(bad());
                 }
-                if digits.len() > 32 {
-                    return Err(self.err("constant bigger than 128 bits detected"));
+                match form {
+                    b'H' | b'R' => (hex_u128(digits) as u16) as u128,
+                    b'K' => {
+                        if digits.len() > 20 {
+                            return Err(self.err("constant bigger than 80 bits detected"));
+                        }
+                        hex_u128(digits) & ((1u128 << 80) - 1)
+                    }
+                    _ => {
+                        if digits.len() > 32 {
+                            return Err(self.err("constant bigger than 128 bits detected"));
+                        }
+                        // LLVM's HexToIntPair: the first 16 digits are the low
+                        // word, the rest the high word.
+                        let (lo, hi) = if digits.len() >= 16 {
+                            (hex_u128(&digits[..16]), hex_u128(&digits[16..]))
+                        } else {
+                            (0, hex_u128(digits))
+                        };
+                        (hi << 64) | lo
+                    }
                 }
-                // LLVM's HexToIntPair: the first 16 digits are the low
-                // word, the rest the high word.
-                let (lo, hi) = if digits.len() >= 16 {
-                    (hex_u128(&digits[..16]), hex_u128(&digits[16..]))
-                } else {
-                    (0, hex_u128(digits))
-                };
-                (hi << 64) | lo
             }
         };
         self.bump()?;
