@@ -277,6 +277,7 @@ fn is_special(dest: &Path) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
 
     #[test]
     fn small_inputs_run_on_one_thread_unless_told() {
@@ -288,8 +289,6 @@ mod tests {
         assert_eq!(threads_for(3, small, 8), 3);
         assert_eq!(threads_for(3, large, 8), 3);
     }
-
-    use super::*;
 
     #[test]
     fn input_files_parse_in_pieces_like_whole() {

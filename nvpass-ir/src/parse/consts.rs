@@ -585,7 +585,7 @@ impl Parser<'_> {
             b"bitcast" | b"getelementptr" | b"addrspacecast" | b"inttoptr"
                 if self.tok.kind == Tk::Keyword =>
             {
-                Opcode::from_keyword(self.text(self.tok))?
+                self.opcode_of(self.tok)?
             }
             _ => return None,
         };
