@@ -8,16 +8,17 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use hashbrown::HashSet;
+use hashbrown::{HashMap, HashSet};
 use nvpass_core::cdp::{
     cdp_function_names, classify_cdp_entry, classify_cdp_stub, parse_variant_flag, CdpEntryKind,
     CdpVariant, CDP_VARIANT_ATTR,
 };
 use nvpass_core::ir::{
-    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, ValueId,
-    ValueKind,
+    Attr, AttrSlot, BlockId, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode,
+    ValueId, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
+use smallvec::SmallVec;
 
 /// Where a CDP call's callee comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -130,30 +131,51 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 /// Every CDP call in functions lowered to PTX, in module order.
 ///
 /// The CDP functions are found by looking up the few CDP names
-/// ([`cdp_function_names`]); only calls of them are looked at, and a module
-/// without one is not walked at all.
+/// ([`cdp_function_names`]), and their calls in their use lists: a direct
+/// call's called operand is the function itself ([`Callee::Direct`]), so
+/// every such call is one of its uses. A module without a CDP function is
+/// not walked at all, and one with some reads only their calls, grouped by
+/// block. A block holding one call gives it without a walk; only a block
+/// holding several is walked, to put them in layout order (the use lists
+/// keep the order the uses were made in, which edits change).
 pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
     // The CDP names are a short fixed list: look each one up.
-    let cdp_funcs: HashSet<FuncId> = cdp_function_names()
+    let cdp_funcs: Vec<FuncId> = cdp_function_names()
         .filter_map(|n| m.func_by_name(n))
         .collect();
     let mut out = Vec::new();
-    if cdp_funcs.is_empty() {
+    // The direct calls of each, by block, each call once.
+    let mut calls: HashMap<BlockId, SmallVec<[InstId; 2]>> = HashMap::new();
+    let mut funcs: HashSet<FuncId> = HashSet::new();
+    for &c in &cdp_funcs {
+        for i in m.inst_users(m.func_value(c)) {
+            if m.opcode(i) != Opcode::Call || m.callee(i) != Some(Callee::Direct(c)) {
+                continue;
+            }
+            let in_block = calls.entry(m.inst_block(i)).or_default();
+            if !in_block.contains(&i) {
+                in_block.push(i);
+                funcs.insert(m.inst_func(i));
+            }
+        }
+    }
+    if calls.is_empty() {
         return out;
     }
-    // Only the functions using one of them can call one.
-    let callers = crate::uses::functions_using(m, cdp_funcs.iter().copied());
-    let walked = |f: &FuncId| callers.as_ref().is_none_or(|c| c.contains(f));
-    for f in m.funcs().filter(walked).filter(|&f| is_lowered(m, f)) {
+    for f in m.funcs().filter(|f| funcs.contains(f)) {
+        if !is_lowered(m, f) {
+            continue;
+        }
         for b in m.blocks(f) {
-            out.extend(
-                m.insts(b)
-                    .filter(|&i| {
-                        m.opcode(i) == Opcode::Call
-                            && matches!(m.callee(i), Some(Callee::Direct(c)) if cdp_funcs.contains(&c))
-                    })
-                    .filter_map(|i| site(m, i)),
-            );
+            match calls.get(&b).map(|c| c.as_slice()) {
+                None => {}
+                Some(&[one]) => out.extend(site(m, one)),
+                Some(several) => out.extend(
+                    m.insts(b)
+                        .filter(|i| several.contains(i))
+                        .filter_map(|i| site(m, i)),
+                ),
+            }
         }
     }
     out

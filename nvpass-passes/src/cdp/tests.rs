@@ -231,9 +231,8 @@ fn new_shapes_are_idempotent() {
 }
 
 /// Call sites are found through the entry points' uses. A use that is not
-/// an instruction (here a global's initializer) makes every function be
-/// walked, and a function whose only CDP use is such a constant is not a
-/// site; launches in several functions are all rewritten, in module order.
+/// a call (here a global's initializer) is not a site; launches in several
+/// functions are all rewritten, in module order.
 #[test]
 fn sites_found_through_uses() {
     let src = module("\"nvvm.kernel\"", "1");
@@ -265,4 +264,49 @@ fn sites_found_through_uses() {
     assert!(sev.is_empty());
     assert_eq!(out.matches("call i32 @__cudaCDP").count(), 2, "{out}");
     assert_eq!(super::matching::sites(&plain).len(), 2);
+}
+
+/// Sites come in layout order even where the use lists do not list the
+/// calls in that order: calls moved ahead of earlier ones, into another
+/// block, and a function that also uses an entry point other than as a
+/// callee (walked whole).
+#[test]
+fn sites_in_layout_order_after_moves() {
+    use nvpass_core::ir::{IrEdit, IrView};
+    let src = "define void @f(ptr %p) {\n\
+               entry:\n  \
+               %a = call ptr @cudaGetParameterBuffer(i64 1, i64 0)\n  \
+               %b = call ptr @cudaGetParameterBuffer(i64 2, i64 0)\n  \
+               br label %next\n\
+               next:\n  \
+               %c = call ptr @cudaGetParameterBuffer(i64 3, i64 0)\n  \
+               %d = call ptr @cudaGetParameterBuffer(i64 4, i64 0)\n  \
+               ret void\n}\n\n\
+               define void @g(ptr %p) {\n  \
+               %e = call ptr @cudaGetParameterBuffer(i64 5, i64 0)\n  \
+               store ptr @cudaGetParameterBuffer, ptr %p\n  \
+               %f = call ptr @cudaGetParameterBuffer(i64 6, i64 0)\n  \
+               ret void\n}\n\n\
+               define void @h() {\n  \
+               %g = call ptr @cudaGetParameterBuffer(i64 7, i64 0)\n  \
+               ret void\n}\n\n\
+               declare ptr @cudaGetParameterBuffer(i64, i64)\n";
+    let mut m = parse_module(src.as_bytes()).unwrap();
+    let order = |m: &Module| -> Vec<i64> {
+        super::matching::sites(m)
+            .iter()
+            .map(|s| {
+                let size = IrView::operand(m, s.call, 0).unwrap();
+                IrView::const_int(m, size).unwrap() as i64
+            })
+            .collect()
+    };
+    assert_eq!(order(&m), [1, 2, 3, 4, 5, 6, 7]);
+    let calls: Vec<_> = super::matching::sites(&m).iter().map(|s| s.call).collect();
+    // %d ahead of %a (into the entry block), %b ahead of %c (into `next`),
+    // %f ahead of %e.
+    m.move_inst_before(calls[3], calls[0]).unwrap();
+    m.move_inst_before(calls[1], calls[2]).unwrap();
+    m.move_inst_before(calls[5], calls[4]).unwrap();
+    assert_eq!(order(&m), [4, 1, 2, 3, 6, 5, 7]);
 }
