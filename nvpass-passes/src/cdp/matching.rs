@@ -18,7 +18,6 @@ use nvpass_core::ir::{
     ValueId, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
-use smallvec::SmallVec;
 
 /// Where a CDP call's callee comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -144,19 +143,22 @@ pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
         .filter_map(|n| m.func_by_name(n))
         .collect();
     let mut out = Vec::new();
-    // The direct calls of each, by block, each call once.
-    let mut calls: HashMap<BlockId, SmallVec<[InstId; 2]>> = HashMap::new();
+    // The direct calls of each (a call using its callee twice is one use
+    // too many, hence the set), and the first call of each block with the
+    // number of calls in it.
+    let mut all: HashSet<InstId> = HashSet::new();
+    let mut calls: HashMap<BlockId, (InstId, usize)> = HashMap::new();
     let mut funcs: HashSet<FuncId> = HashSet::new();
     for &c in &cdp_funcs {
         for i in m.inst_users(m.func_value(c)) {
-            if m.opcode(i) != Opcode::Call || m.callee(i) != Some(Callee::Direct(c)) {
+            if m.opcode(i) != Opcode::Call
+                || m.callee(i) != Some(Callee::Direct(c))
+                || !all.insert(i)
+            {
                 continue;
             }
-            let in_block = calls.entry(m.inst_block(i)).or_default();
-            if !in_block.contains(&i) {
-                in_block.push(i);
-                funcs.insert(m.inst_func(i));
-            }
+            calls.entry(m.inst_block(i)).or_insert((i, 0)).1 += 1;
+            funcs.insert(m.inst_func(i));
         }
     }
     if calls.is_empty() {
@@ -167,12 +169,12 @@ pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
             continue;
         }
         for b in m.blocks(f) {
-            match calls.get(&b).map(|c| c.as_slice()) {
+            match calls.get(&b) {
                 None => {}
-                Some(&[one]) => out.extend(site(m, one)),
-                Some(several) => out.extend(
+                Some(&(one, 1)) => out.extend(site(m, one)),
+                Some(_) => out.extend(
                     m.insts(b)
-                        .filter(|i| several.contains(i))
+                        .filter(|i| all.contains(i))
                         .filter_map(|i| site(m, i)),
                 ),
             }
