@@ -128,22 +128,22 @@ fn region<M: IrView + ?Sized>(m: &M, alloc: InstId, launch: InstId) -> Option<Ve
     }
     chain.reverse();
     let mut out = Vec::new();
-    let mut started = false;
     for (n, &b) in chain.iter().enumerate() {
-        for i in m.insts(b) {
-            if n == 0 && !started {
-                started = i == alloc;
-                continue;
-            }
+        // From just after `alloc` in its block (not from the block's start:
+        // a block of many launches would make that quadratic).
+        let mut next = if n == 0 {
+            m.next_inst(alloc)
+        } else {
+            m.insts(b).next()
+        };
+        while let Some(i) = next {
             if i == launch {
                 return Some(out);
             }
             if !m.opcode(i).is_terminator() {
                 out.push(i);
             }
-        }
-        if n == 0 && !started {
-            return None;
+            next = m.next_inst(i);
         }
     }
     // `launch` precedes `alloc` in their one block.

@@ -83,7 +83,7 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
     // Decide every call before the first edit.
     let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
     let mut plan: Vec<(InstId, CdpVariant, Option<String>, Action)> = Vec::new();
-    // Unthreaded two-operand launches, by plan index.
+    // Unthreaded two-operand launches, by plan index (ascending).
     let mut two_operand: Vec<usize> = Vec::new();
     for s in sites
         .iter()
@@ -110,7 +110,7 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
         let stub = CdpEntryKind::Launch.stub(*variant);
         let ty = match action {
             Action::Thread { buffer } => Some(threaded_type(m, *call, *buffer)),
-            _ if two_operand.contains(&k) => None,
+            _ if two_operand.binary_search(&k).is_ok() => None,
             _ => m.call_func_type(*call),
         };
         sigs.entry(stub).or_default().extend(ty);
