@@ -6,7 +6,7 @@
 # up whose time or memory grows by more than LIMIT times the size ratio.
 #
 #   scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]
-#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N] [--cold] [--runs N]
+#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N]
 #
 # Defaults: --base-mb 1 --steps 5 --limit 1.15 --chain 50 --fan-in 200
 # --scc 8 (shape sizes at 1x; `--chain 625 --fan-in 6250 --scc 64` reaches
@@ -17,6 +17,8 @@
 # (timer and scheduler noise dominate them). The chain, fan-in and SCC shapes
 # grow with the size, so the call-graph passes are exercised at every step.
 # --block-calls N adds one block calling two helpers N times each at 1x.
+# --cdp-block N adds one block with N CDP launches of each form (V2 and
+# legacy) at 1x.
 # --dead N adds N uncalled internal functions at 1x, each named by a
 # metadata node, for remove-dead-functions to erase.
 # --cold evicts the processor caches before every timed run, so a small
@@ -26,7 +28,7 @@
 # --runs N takes the best of N runs per stage (default 3).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 dead=0 cold=() runs=3
+base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 cdp_block=0 dead=0 cold=() runs=3
 while [ $# -gt 0 ]; do
   case $1 in
     --base-mb) base=$2; shift 2 ;;
@@ -38,16 +40,17 @@ while [ $# -gt 0 ]; do
     --fan-in) fan_in=$2; shift 2 ;;
     --scc) scc=$2; shift 2 ;;
     --block-calls) block_calls=$2; shift 2 ;;
+    --cdp-block) cdp_block=$2; shift 2 ;;
     --dead) dead=$2; shift 2 ;;
     --cold) cold=(--cold); shift ;;
     --runs) runs=$2; shift 2 ;;
-    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N] [--cold] [--runs N]" >&2; exit 2 ;;
+    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N]" >&2; exit 2 ;;
   esac
 done
 cargo build --release -q -p nvpass-benches --bin scale --manifest-path "$here/Cargo.toml"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --dead "$dead" --runs "$runs" "${cold[@]}" "${only[@]}" | tee "$out"
+"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --cdp-block "$cdp_block" --dead "$dead" --runs "$runs" "${cold[@]}" "${only[@]}" | tee "$out"
 echo
 awk -v lim="$limit" '
   NR > 1 && $(NF-5) != "1x" {

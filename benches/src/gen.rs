@@ -21,7 +21,8 @@
 //! passes: a deep call chain ([`Config::chain`]), one helper with many call
 //! sites ([`Config::fan_in`]), a strongly connected ring of mutually
 //! recursive functions ([`Config::scc`]), many calls in one block
-//! ([`Config::block_calls`]) and internal functions nothing calls, each
+//! ([`Config::block_calls`]), many CDP launches in one block
+//! ([`Config::cdp_block`]) and internal functions nothing calls, each
 //! named by a metadata node ([`Config::dead`]).
 //!
 //! Output depends only on the [`Config`]: the same seed and size give the
@@ -49,6 +50,12 @@ pub struct Config {
     /// block once per call) and a one-block one with no inline attribute,
     /// which the inliner's cost models price at every call (0: none).
     pub block_calls: usize,
+    /// Number of CDP launches of each form, all in the one block of one
+    /// device function: `cudaGetParameterBufferV2` + `cudaLaunchDeviceV2`
+    /// pairs, and legacy `cudaGetParameterBuffer` + `cudaLaunchDevice`
+    /// pairs whose grid is computed between the two (the buffer rewrite
+    /// moves it up to the allocation) (0: none).
+    pub cdp_block: usize,
     /// Number of internal functions nothing calls, each named by a node of
     /// `!nvpass.gen.dead`: `remove-dead-functions` erases them all, and the
     /// references from metadata with them (0: none).
@@ -65,6 +72,7 @@ impl Config {
             fan_in: 0,
             scc: 0,
             block_calls: 0,
+            cdp_block: 0,
             dead: 0,
         }
     }
@@ -431,6 +439,36 @@ impl Gen {
         let _ = writeln!(self.funcs, "  ret void\n}}\n");
     }
 
+    fn cdp_block(&mut self, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let _ = writeln!(
+            self.funcs,
+            "define dso_local void @cdp_block(i32 noundef %n) #1 {{\n  \
+               %gx = insertvalue %struct.dim3 undef, i32 %n, 0\n  \
+               %gy = insertvalue %struct.dim3 %gx, i32 1, 1\n  \
+               %g = insertvalue %struct.dim3 %gy, i32 1, 2"
+        );
+        for c in 0..n {
+            let _ = writeln!(
+                self.funcs,
+                "  %vb{c} = call ptr @cudaGetParameterBufferV2(ptr @kernel.0, %struct.dim3 %g, %struct.dim3 %g, i32 0) #3\n  \
+                   %vl{c} = call i32 @cudaLaunchDeviceV2(ptr %vb{c}, ptr null) #3\n  \
+                   %lb{c} = call ptr @cudaGetParameterBuffer(i64 64, i64 16) #3\n  \
+                   %lx{c} = insertvalue %struct.dim3 undef, i32 {c}, 0\n  \
+                   %lg{c} = insertvalue %struct.dim3 %lx{c}, i32 1, 1\n  \
+                   %ll{c} = call i32 @cudaLaunchDevice(ptr @kernel.0, ptr %lb{c}, %struct.dim3 %lg{c}, %struct.dim3 %g, i32 0, ptr null) #3"
+            );
+        }
+        let _ = writeln!(
+            self.funcs,
+            "  ret void\n}}\n\n\
+             declare ptr @cudaGetParameterBufferV2(ptr, %struct.dim3, %struct.dim3, i32)\n\n\
+             declare i32 @cudaLaunchDeviceV2(ptr, ptr)\n"
+        );
+    }
+
     /// `n` uncalled internal functions; returns the metadata nodes naming
     /// them.
     fn dead(&mut self, n: usize) -> Vec<u32> {
@@ -504,6 +542,7 @@ pub fn generate(cfg: &Config) -> String {
     g.fan_in(cfg.fan_in);
     g.scc(cfg.scc);
     g.block_calls(cfg.block_calls);
+    g.cdp_block(cfg.cdp_block);
     let dead = g.dead(cfg.dead);
     let _ = g.units;
 
@@ -598,6 +637,7 @@ mod tests {
             fan_in: 250,
             scc: 5,
             block_calls: 30,
+            cdp_block: 25,
             dead: 20,
             ..Config::sized(3, 60_000)
         };

@@ -1,7 +1,7 @@
 //! Writes a synthetic NVVM module to standard output.
 //!
 //! ```text
-//! gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N]
+//! gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N]
 //! ```
 use nvpass_benches::gen::{generate, Config};
 use std::io::Write;
@@ -24,6 +24,7 @@ fn main() {
             "--fan-in" => cfg.fan_in = val(i),
             "--scc" => cfg.scc = val(i),
             "--block-calls" => cfg.block_calls = val(i),
+            "--cdp-block" => cfg.cdp_block = val(i),
             "--dead" => cfg.dead = val(i),
             "-h" | "--help" => usage(""),
             a => usage(&format!("unknown argument '{a}'")),
@@ -43,7 +44,7 @@ fn usage(msg: &str) -> ! {
         eprintln!("gen: error: {msg}");
     }
     eprintln!(
-        "usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N]"
+        "usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N]"
     );
     std::process::exit(if msg.is_empty() { 0 } else { 2 });
 }

@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N] [--only a,b,...] [--cold] [--runs N]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b,...] [--cold] [--runs N]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -135,6 +135,7 @@ fn main() {
             "--fan-in" => cfg.fan_in = v(),
             "--scc" => cfg.scc = v(),
             "--block-calls" => cfg.block_calls = v(),
+            "--cdp-block" => cfg.cdp_block = v(),
             "--dead" => cfg.dead = v(),
             "--step" => step = Some(v() as u32),
             "--runs" => runs = v().max(1),
@@ -145,7 +146,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--dead N] [--only a,b] [--cold] [--runs N]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b] [--cold] [--runs N]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -172,6 +173,7 @@ fn main() {
             fan_in: cfg.fan_in * mult,
             scc: cfg.scc * mult,
             block_calls: cfg.block_calls * mult,
+            cdp_block: cfg.cdp_block * mult,
             dead: cfg.dead * mult,
             ..cfg.clone()
         };
