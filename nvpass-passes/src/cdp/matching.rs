@@ -143,9 +143,9 @@ pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
         .filter_map(|n| m.func_by_name(n))
         .collect();
     let mut out = Vec::new();
-    // The direct calls of each (a call using its callee twice is one use
-    // too many, hence the set), and the first call of each block with the
-    // number of calls in it.
+    // The direct calls of each, in a set because a call that also passes
+    // its callee as an argument is listed twice; and for each block, its
+    // first call and how many it holds.
     let mut all: HashSet<InstId> = HashSet::new();
     let mut calls: HashMap<BlockId, (InstId, usize)> = HashMap::new();
     let mut funcs: HashSet<FuncId> = HashSet::new();
