@@ -5,11 +5,21 @@
 //! buffer allocation when that geometry is already computed where the
 //! allocation runs; that is a dominance question. Computed with the
 //! Cooper-Harvey-Kennedy iterative algorithm over reverse post-order.
+//!
+//! Two instructions of one block are ordered by position keys, numbered
+//! for a block the first time it is asked about, with gaps between them.
+//! The rewrite tells the tree what it moves ([`Dominators::moved`]) and
+//! what replaces what ([`Dominators::replaced`]); a moved instruction gets a
+//! key between its new neighbours', so a block of thousands of launches,
+//! each asking about a value computed at the top of the block, is numbered
+//! once, not walked per question. When no key fits between two, the block
+//! is numbered again at its next question.
 
 use alloc::vec;
 use alloc::vec::Vec;
+use core::cell::RefCell;
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use nvpass_core::ir::{BlockId, FuncId, InstId, IrView};
 
 /// Sentinel for "no immediate dominator" (unreachable blocks, the entry).
@@ -22,6 +32,53 @@ pub(super) struct Dominators {
     /// Immediate dominator of each block, by RPO number (the entry's is
     /// itself).
     idom: Vec<u32>,
+    /// Position keys of the instructions of the blocks asked about.
+    order: RefCell<Order>,
+}
+
+/// Distance between the keys of neighbours in a freshly numbered block:
+/// room for 32 moves, each halving a gap, before the block is renumbered.
+const GAP: u64 = 1 << 32;
+
+/// Position keys: within a numbered block, an instruction's key is larger
+/// than every key before it.
+#[derive(Default)]
+struct Order {
+    /// Key of each instruction of the numbered blocks.
+    keys: HashMap<InstId, u64>,
+    /// The blocks whose instructions all have keys.
+    numbered: HashSet<BlockId>,
+}
+
+impl Order {
+    /// Gives every instruction of `b` a key, in layout order.
+    fn number<M: IrView + ?Sized>(&mut self, m: &M, b: BlockId) {
+        for (k, i) in m.insts(b).enumerate() {
+            self.keys.insert(i, (k as u64 + 1) * GAP);
+        }
+        self.numbered.insert(b);
+    }
+
+    /// The keys of `a` and `b`, two instructions of block `blk`, numbering
+    /// it first when needed.
+    fn keys<M: IrView + ?Sized>(
+        &mut self,
+        m: &M,
+        blk: BlockId,
+        a: InstId,
+        b: InstId,
+    ) -> (u64, u64) {
+        if !self.numbered.contains(&blk) {
+            self.number(m, blk);
+        }
+        if let (Some(&x), Some(&y)) = (self.keys.get(&a), self.keys.get(&b)) {
+            return (x, y);
+        }
+        // One of them came in unannounced: the keys may be stale.
+        self.number(m, blk);
+        let key = |i: InstId| self.keys.get(&i).copied().unwrap_or(0);
+        (key(a), key(b))
+    }
 }
 
 impl Dominators {
@@ -85,7 +142,11 @@ impl Dominators {
                 }
             }
         }
-        Dominators { rpo, idom }
+        Dominators {
+            rpo,
+            idom,
+            order: RefCell::default(),
+        }
     }
 
     /// Whether block `a` dominates block `b` (reflexive). `false` when either
@@ -113,39 +174,90 @@ impl Dominators {
     pub(super) fn inst_dominates<M: IrView + ?Sized>(&self, m: &M, a: InstId, b: InstId) -> bool {
         let (ba, bb) = (m.inst_block(a), m.inst_block(b));
         if ba == bb {
-            self.rpo.contains_key(&ba) && precedes(m, a, b)
+            if a == b || !self.rpo.contains_key(&ba) {
+                return false;
+            }
+            if let Some(before) = near_order(m, a, b) {
+                return before;
+            }
+            let (x, y) = self.order.borrow_mut().keys(m, ba, a, b);
+            x < y
         } else {
             self.block_dominates(ba, bb)
         }
     }
+
+    /// Records that `i` was just moved to right before `before`
+    /// ([`IrEdit::move_inst_before`](nvpass_core::ir::IrEdit::move_inst_before)).
+    pub(super) fn moved<M: IrView + ?Sized>(&self, m: &M, i: InstId, before: InstId) {
+        let mut o = self.order.borrow_mut();
+        o.keys.remove(&i);
+        let blk = m.inst_block(before);
+        if !o.numbered.contains(&blk) {
+            return;
+        }
+        let hi = o.keys.get(&before).copied();
+        let lo = match m.prev_inst(i) {
+            Some(p) => o.keys.get(&p).copied(),
+            None => Some(0),
+        };
+        match (lo, hi) {
+            (Some(lo), Some(hi)) if hi > lo + 1 => {
+                o.keys.insert(i, lo + (hi - lo) / 2);
+            }
+            // No room, or a neighbour without a key: number the block
+            // again when it is next asked about.
+            _ => {
+                o.numbered.remove(&blk);
+            }
+        }
+    }
+
+    /// Whether `a` comes before `b`, two distinct instructions of one
+    /// block, by their position keys alone (no walk).
+    #[cfg(test)]
+    fn key_order<M: IrView + ?Sized>(&self, m: &M, a: InstId, b: InstId) -> bool {
+        let (x, y) = self.order.borrow_mut().keys(m, m.inst_block(a), a, b);
+        x < y
+    }
+
+    /// Records that `new` now stands where `old` stood, and `old` is gone.
+    pub(super) fn replaced(&self, old: InstId, new: InstId) {
+        let mut o = self.order.borrow_mut();
+        if let Some(k) = o.keys.remove(&old) {
+            o.keys.insert(new, k);
+        }
+    }
 }
 
-/// Whether `a` comes strictly before `b`, two instructions of one block.
-///
-/// Walks outward from `a` in both directions at once, one step each way
-/// per round, so the cost is bounded by the distance between the two, not
-/// by the block's length: a block holding thousands of launches, each
-/// asking about the allocation just before it, stays linear.
-fn precedes<M: IrView + ?Sized>(m: &M, a: InstId, b: InstId) -> bool {
-    if a == b {
-        return false;
-    }
+/// Steps [`near_order`] takes each way before giving up.
+const NEAR: usize = 16;
+
+/// Whether `a` comes before `b`, two distinct instructions of one block,
+/// when `b` is within [`NEAR`] steps of `a`: the walk outward from `a`
+/// costs less than a key lookup for the usual question (a launch about
+/// its allocation a few instructions up). `None` when `b` is farther.
+fn near_order<M: IrView + ?Sized>(m: &M, a: InstId, b: InstId) -> Option<bool> {
     let (mut next, mut prev) = (m.next_inst(a), m.prev_inst(a));
-    while next.is_some() || prev.is_some() {
+    for _ in 0..NEAR {
+        if next.is_none() && prev.is_none() {
+            // The whole block is walked and `b` is not in it.
+            return Some(false);
+        }
         if let Some(n) = next {
             if n == b {
-                return true;
+                return Some(true);
             }
             next = m.next_inst(n);
         }
         if let Some(p) = prev {
             if p == b {
-                return false;
+                return Some(false);
             }
             prev = m.prev_inst(p);
         }
     }
-    false
+    None
 }
 
 /// The nearest common dominator of RPO numbers `a` and `b`.
@@ -194,5 +306,63 @@ mod tests {
         assert!(!dom.inst_dominates(&m, l, entry[0]));
         assert!(!dom.inst_dominates(&m, l, r));
         assert!(!dom.inst_dominates(&m, r, l));
+    }
+
+    /// In a block too long for the walk, the position keys answer; moves
+    /// and replacements reported to the tree keep them right, also after
+    /// so many moves into one spot that its keys run out of room.
+    #[test]
+    fn position_keys_follow_moves_and_replacements() {
+        use alloc::format;
+        use alloc::string::String;
+        use nvpass_core::ir::{IrEdit, Opcode, ValueKind};
+
+        let mut src = String::from("define void @f(i32 %n) {\n");
+        for k in 0..80 {
+            src += &format!("  %v{k} = add i32 %n, {k}\n");
+        }
+        src += "  ret void\n}\n";
+        let mut m = parse_module(src.as_bytes()).unwrap();
+        let f = IrView::func_by_name(&m, "f").unwrap();
+        let dom = Dominators::compute(&m, f);
+        let b = m.blocks(f).next().unwrap();
+        let check = |m: &nvpass_ir::Module, dom: &Dominators| {
+            let layout: Vec<InstId> = m.insts(b).collect();
+            for (i, &x) in layout.iter().enumerate() {
+                for (j, &y) in layout.iter().enumerate() {
+                    assert_eq!(dom.inst_dominates(m, x, y), i < j, "{i} before {j}");
+                    if i != j {
+                        assert_eq!(dom.key_order(m, x, y), i < j, "keys: {i} before {j}");
+                    }
+                }
+            }
+        };
+        check(&m, &dom);
+        // Forty moves to the same spot: each halves the gap there, until
+        // the block must be numbered again.
+        for _ in 0..40 {
+            let layout: Vec<InstId> = m.insts(b).collect();
+            let (moving, before) = (layout[70], layout[5]);
+            m.move_inst_before(moving, before).unwrap();
+            dom.moved(&m, moving, before);
+            assert!(dom.inst_dominates(&m, layout[4], moving));
+            assert!(dom.inst_dominates(&m, moving, before));
+            assert!(!dom.inst_dominates(&m, moving, layout[4]));
+        }
+        check(&m, &dom);
+        // A new instruction in an old one's place.
+        let layout: Vec<InstId> = m.insts(b).collect();
+        let old = layout[60];
+        let n = IrView::param(&m, f, 0).unwrap();
+        let ty = m.int_type(64);
+        let v = m.build_cast(old, Opcode::SExt, n, ty).unwrap();
+        let ValueKind::Inst(new) = IrView::value_kind(&m, v) else {
+            panic!("a cast instruction");
+        };
+        IrEdit::erase_inst(&mut m, old).unwrap();
+        dom.replaced(old, new);
+        assert!(dom.inst_dominates(&m, layout[10], new));
+        assert!(dom.inst_dominates(&m, new, layout[75]));
+        check(&m, &dom);
     }
 }

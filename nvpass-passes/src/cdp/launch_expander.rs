@@ -252,7 +252,8 @@ fn thread_launch<M: IrEdit + ?Sized>(
         param_attrs.push(attrs);
     }
     let fn_ty = threaded_type(m, launch, buffer);
-    replace_with_stub_call(m, launch, stub, fn_ty, &args, &param_attrs, "launch")
+    replace_with_stub_call(m, launch, stub, fn_ty, &args, &param_attrs, "launch")?;
+    Ok(())
 }
 
 /// Warns that `call` stays a `cudaLaunchDeviceV2` entry point.

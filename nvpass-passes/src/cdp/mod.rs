@@ -437,7 +437,8 @@ fn stub_func<M: IrEdit + ?Sized>(
 /// Replaces call `old` by a call of stub `name` (declared with `fn_ty` and
 /// `param_attrs` when absent) with `args`: the new call gets `param_attrs`,
 /// `old`'s function and return attributes and its `!dbg`, and takes over
-/// `old`'s uses; `old` is erased. `what` names the rewrite in errors.
+/// `old`'s uses; `old` is erased. Returns the new call. `what` names the
+/// rewrite in errors.
 fn replace_with_stub_call<M: IrEdit + ?Sized>(
     m: &mut M,
     old: InstId,
@@ -446,7 +447,7 @@ fn replace_with_stub_call<M: IrEdit + ?Sized>(
     args: &[ValueId],
     param_attrs: &[Vec<OwnedAttr>],
     what: &str,
-) -> Result<(), PassFailure> {
+) -> Result<InstId, PassFailure> {
     let fail = |e: EditError| PassFailure::new(format!("cannot rewrite {what} to '{name}': {e}"));
     let fn_attrs = call_attrs(m, old, AttrSlot::Function);
     let ret_attrs = call_attrs(m, old, AttrSlot::Return);
@@ -476,7 +477,8 @@ fn replace_with_stub_call<M: IrEdit + ?Sized>(
             .ok_or_else(|| PassFailure::new(format!("'{name}' call without a result")))?;
         m.replace_all_uses(old_v, new_v).map_err(fail)?;
     }
-    m.erase_inst(old).map_err(fail)
+    m.erase_inst(old).map_err(fail)?;
+    Ok(new)
 }
 
 /// Makes `call` call stub `name` with its own operands and function type

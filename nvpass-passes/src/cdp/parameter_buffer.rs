@@ -153,6 +153,7 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
                     m.move_inst_before(i, call).map_err(|e| {
                         PassFailure::new(format!("cannot move launch configuration: {e}"))
                     })?;
+                    dom.moved(m, i, call);
                 }
                 // The plan is checked again on the edited IR, so that a
                 // rewrite never uses a value where it is not defined.
@@ -161,7 +162,8 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
                     legacy += 1;
                     continue;
                 }
-                thread_geometry(m, call, launch, stub)?;
+                let new = thread_geometry(m, call, launch, stub)?;
+                dom.replaced(call, new);
                 rewritten += 1;
             }
             Action::Legacy(reason) => {
@@ -208,13 +210,14 @@ fn warn_legacy<M: IrView + ?Sized>(
 }
 
 /// Replaces legacy allocation `call` with
-/// `stub(kernel, grid, block, smem)` built from `launch`'s operands.
+/// `stub(kernel, grid, block, smem)` built from `launch`'s operands;
+/// returns the new call.
 fn thread_geometry<M: IrEdit + ?Sized>(
     m: &mut M,
     call: InstId,
     launch: InstId,
     stub: &str,
-) -> Result<(), PassFailure> {
+) -> Result<InstId, PassFailure> {
     let old = m
         .inst_result(call)
         .ok_or_else(|| PassFailure::new("parameter-buffer call without a result"))?;
