@@ -6,8 +6,10 @@
 //! allocation runs; that is a dominance question. Computed with the
 //! Cooper-Harvey-Kennedy iterative algorithm over reverse post-order.
 //!
-//! Two instructions of one block are ordered by position keys, numbered
-//! for a block the first time it is asked about, with gaps between them.
+//! Two instructions of one block are ordered by a short walk when one of
+//! them is near the block's start or they are near each other (the usual
+//! questions), and otherwise by position keys, numbered for a block the
+//! first time a question needs them, with gaps between them.
 //! The rewrite tells the tree what it moves ([`Dominators::moved`]) and
 //! what replaces what ([`Dominators::replaced`]); a moved instruction gets a
 //! key between its new neighbours', so a block of thousands of launches,
@@ -234,10 +236,21 @@ impl Dominators {
 const NEAR: usize = 16;
 
 /// Whether `a` comes before `b`, two distinct instructions of one block,
-/// when `b` is within [`NEAR`] steps of `a`: the walk outward from `a`
-/// costs less than a key lookup for the usual question (a launch about
-/// its allocation a few instructions up). `None` when `b` is farther.
+/// when one of them is among the block's first [`NEAR`] instructions or
+/// `b` is within [`NEAR`] steps of `a`: these walks cost less than key
+/// lookups for the usual questions (about a short block, or a launch about
+/// its allocation a few instructions up). `None` otherwise.
 fn near_order<M: IrView + ?Sized>(m: &M, a: InstId, b: InstId) -> Option<bool> {
+    // A short block, or two instructions near its start: the walk from the
+    // start answers (and costs least: it needs no links looked up).
+    for i in m.insts(m.inst_block(a)).take(NEAR) {
+        if i == b {
+            return Some(false);
+        }
+        if i == a {
+            return Some(true);
+        }
+    }
     let (mut next, mut prev) = (m.next_inst(a), m.prev_inst(a));
     for _ in 0..NEAR {
         if next.is_none() && prev.is_none() {
