@@ -21,8 +21,10 @@ use alloc::vec;
 use alloc::vec::Vec;
 use core::cell::RefCell;
 
+use hashbrown::hash_map::Entry;
 use hashbrown::{HashMap, HashSet};
 use nvpass_core::ir::{BlockId, FuncId, InstId, IrView};
+use smallvec::SmallVec;
 
 /// Sentinel for "no immediate dominator" (unreachable blocks, the entry).
 const NONE: u32 = u32::MAX;
@@ -87,16 +89,17 @@ impl Dominators {
     /// Computes the dominators of `f` (empty for declarations).
     pub(super) fn compute<M: IrView + ?Sized>(m: &M, f: FuncId) -> Dominators {
         let mut order: Vec<BlockId> = Vec::new();
+        // Until the numbers are known, `rpo` is the set of visited blocks.
         let mut rpo: HashMap<BlockId, u32> = HashMap::new();
         if let Some(entry) = m.entry_block(f) {
             // Iterative depth-first search producing post-order.
-            let mut visited: HashMap<BlockId, ()> = HashMap::new();
-            let mut stack: Vec<(BlockId, Vec<BlockId>)> = Vec::new();
-            visited.insert(entry, ());
+            let mut stack: Vec<(BlockId, SmallVec<[BlockId; 2]>)> = Vec::new();
+            rpo.insert(entry, NONE);
             stack.push((entry, m.successors(entry).collect()));
             while let Some((b, succs)) = stack.last_mut() {
                 if let Some(s) = succs.pop() {
-                    if visited.insert(s, ()).is_none() {
+                    if let Entry::Vacant(e) = rpo.entry(s) {
+                        e.insert(NONE);
                         let next = m.successors(s).collect();
                         stack.push((s, next));
                     }
@@ -106,6 +109,7 @@ impl Dominators {
                 }
             }
             order.reverse();
+            // Every visited block is in `order`: each gets its number.
             for (i, &b) in order.iter().enumerate() {
                 rpo.insert(b, i as u32);
             }
@@ -115,7 +119,7 @@ impl Dominators {
         if n > 0 {
             idom[0] = 0;
         }
-        let preds: Vec<Vec<u32>> = order
+        let preds: Vec<SmallVec<[u32; 2]>> = order
             .iter()
             .map(|&b| {
                 m.predecessors(b)

@@ -227,7 +227,8 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
             );
         }
         self.hoist.insert(i);
-        for o in m.operands(i).collect::<Vec<_>>() {
+        // `m` is borrowed apart from `self`: no copy of the operands.
+        for o in m.operands(i) {
             self.need_value(o)?;
         }
         Ok(())
@@ -245,7 +246,7 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
             if !seen.insert(v) {
                 continue;
             }
-            for u in m.inst_users(v).collect::<Vec<_>>() {
+            for u in m.inst_users(v) {
                 if u == self.launch {
                     continue;
                 }
@@ -316,7 +317,7 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
                         }
                         // It may write through its pointer arguments: they
                         // must all point into the temporaries.
-                        for a in m.call_args(u).collect::<Vec<_>>() {
+                        for a in m.call_args(u) {
                             if matches!(m.type_kind(m.value_type(a)), TypeKind::Ptr(_))
                                 && !self.temps.contains(&strip_address_arith(m, a))
                             {
@@ -343,8 +344,9 @@ impl<M: IrView + ?Sized> Planner<'_, M> {
         if !self.hoist.insert(u) {
             return Ok(());
         }
-        for o in self.m.operands(u).collect::<Vec<_>>() {
-            if !matches!(self.m.value_kind(o), ValueKind::Function(_)) {
+        let m = self.m;
+        for o in m.operands(u) {
+            if !matches!(m.value_kind(o), ValueKind::Function(_)) {
                 self.need_value(o)?;
             }
         }
