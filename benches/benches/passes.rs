@@ -1,5 +1,5 @@
 //! Every registered pass, and the card pipeline, on corpus and generated
-//! modules. The pass list comes from `nvpass_passes::registry`, so passes
+//! modules (`gen1m` of the default shapes, `gen-blocks` of long blocks). The pass list comes from `nvpass_passes::registry`, so passes
 //! added later are benchmarked without editing this file.
 //!
 //! Each iteration runs on a fresh clone of the parsed module (the clone is
@@ -45,6 +45,15 @@ fn inputs() -> Vec<(String, Module)> {
         ..gen::Config::sized(1, 1 << 20)
     };
     v.push(("gen1m".into(), gen::generate(&cfg).into_bytes()));
+    // Long blocks: 2,000 calls of two helpers and 2,000 CDP launches of
+    // each form, each set in one block, where a per-call scan of the block
+    // would be quadratic.
+    let blocks = gen::Config {
+        block_calls: 2000,
+        cdp_block: 2000,
+        ..gen::Config::sized(1, 0)
+    };
+    v.push(("gen-blocks".into(), gen::generate(&blocks).into_bytes()));
     v.into_iter()
         .map(|(n, src)| {
             (
