@@ -814,7 +814,6 @@ fn int_text_value(t: &[u8]) -> i128 {
     }
 }
 
-/// Hex digits to u128 (wrapping).
 /// Decimal text of a literal for an integer type wider than 128 bits.
 fn wide_int_decimal(t: &[u8]) -> String {
     if t.len() > 3 && (t[0] == b'u' || t[0] == b's') && t[1] == b'0' && t[2] == b'x' {
