@@ -240,15 +240,15 @@ impl<'a> Lexer<'a> {
             .unwrap_or_else(|| PErr::new(self.pos as u32, "invalid token".into()))
     }
 
-    /// The opcode keyword `t` names when [`lex_all`] looked it up; `None`
-    /// when it is to be looked up from the text.
+    /// What [`lex_all`] found when it looked keyword `t` up: `Some` of the
+    /// opcode it names, or `Some(None)` when it names none; `None` when it
+    /// was not looked up and is to be looked up from the text.
     #[inline]
-    pub fn ahead_opcode(t: Token) -> Option<Opcode> {
-        if t.kind != Tk::Keyword {
+    pub fn ahead_opcode(t: Token) -> Option<Option<Opcode>> {
+        if t.kind != Tk::Keyword || t.val == 0 {
             return None;
         }
-        let i = (t.val as usize).checked_sub(1)?;
-        Opcode::ALL.get(i).copied()
+        Some(Opcode::ALL.get(t.val as usize - 1).copied())
     }
 
     /// The value of floating-point literal `t` when [`lex_all`] decoded it
@@ -668,8 +668,9 @@ impl<'a> Lexer<'a> {
 ///
 /// Whoever lexes ahead (on another thread) also does some of the parser's
 /// work, recorded in the tokens' `val`, which a lexer lexing the text
-/// itself leaves 0: an opcode keyword's `val` is its opcode plus one
-/// ([`Lexer::ahead_opcode`]); the value of each floating-point literal that
+/// itself leaves 0: an opcode keyword's `val` is its opcode plus one, any
+/// other keyword's [`NOT_AN_OPCODE`] ([`Lexer::ahead_opcode`]); the value
+/// of each floating-point literal that
 /// reads as a double ([`FloatText::Double`]) is pushed to `floats`, and the
 /// token's `val` is its position there plus one ([`Lexer::ahead_float`]).
 pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>, floats: &mut Vec<u64>) {
@@ -682,9 +683,10 @@ pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>, floats: &mut Vec<u64>) {
         let text = || &src[t.start as usize..t.end as usize];
         match t.kind {
             Tk::Keyword => {
-                if let Some(op) = Opcode::from_keyword(text()) {
-                    t.val = op as u32 + 1;
-                }
+                t.val = match Opcode::from_keyword(text()) {
+                    Some(op) => op as u32 + 1,
+                    None => NOT_AN_OPCODE,
+                };
             }
             Tk::Float => {
                 if let FloatText::Double(d) = read_float(text()) {
@@ -697,6 +699,10 @@ pub(crate) fn lex_all(src: &[u8], out: &mut Vec<Token>, floats: &mut Vec<u64>) {
         out.push(t);
     }
 }
+
+/// The `val` [`lex_all`] gives a keyword that names no opcode, so that the
+/// parser does not look it up again.
+const NOT_AN_OPCODE: u32 = u32::MAX;
 
 /// How the text of a floating-point literal reads, before its type is
 /// known.
@@ -885,9 +891,9 @@ mod tests {
         assert_eq!(key(fed.next()), key(ahead[6]));
     }
 
-    /// Lexed ahead, opcode keywords carry their opcode and the float
-    /// literals that read as doubles their value; other keywords and the
-    /// other float forms are left to the parser.
+    /// Lexed ahead, opcode keywords carry their opcode, other keywords
+    /// that they name none, and the float literals that read as doubles
+    /// their value; the other float forms are left to the parser.
     #[test]
     fn lexed_ahead_opcodes_and_floats_carry_their_values() {
         let src: &[u8] = b"%a = fadd double 0x400921FB54442D18, -2.5e-3\n  \
@@ -903,13 +909,13 @@ mod tests {
         assert_eq!(
             opcodes,
             [
-                (&b"fadd"[..], Some(Opcode::FAdd)),
-                (b"double", None),
-                (b"fmul", Some(Opcode::FMul)),
-                (b"half", None),
-                (b"store", Some(Opcode::Store)),
-                (b"float", None),
-                (b"ptr", None),
+                (&b"fadd"[..], Some(Some(Opcode::FAdd))),
+                (b"double", Some(None)),
+                (b"fmul", Some(Some(Opcode::FMul))),
+                (b"half", Some(None)),
+                (b"store", Some(Some(Opcode::Store))),
+                (b"float", Some(None)),
+                (b"ptr", Some(None)),
             ]
         );
         let values: Vec<_> = (ahead.iter())

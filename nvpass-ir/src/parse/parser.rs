@@ -334,7 +334,10 @@ impl<'a> Parser<'a> {
     /// lexed ahead ([`Lexer::ahead_opcode`]), or now.
     #[inline]
     pub fn opcode_of(&self, t: Token) -> Option<Opcode> {
-        Lexer::ahead_opcode(t).or_else(|| Opcode::from_keyword(self.text(t)))
+        match Lexer::ahead_opcode(t) {
+            Some(known) => known,
+            None => Opcode::from_keyword(self.text(t)),
+        }
     }
 
     #[inline]
