@@ -20,7 +20,8 @@ runs=5
 if [ "${1:-}" = "-n" ]; then runs=$2; shift 2; fi
 cli=${NVPASS_CLI:-$here/target/release/nvpass-cli}
 gen=$here/target/release/gen
-[ -x "$cli" ] && [ -x "$gen" ] || cargo build --release -q -p nvpass-cli -p nvpass-benches --manifest-path "$here/Cargo.toml"
+meter=$here/target/release/measure
+[ -x "$cli" ] && [ -x "$gen" ] && [ -x "$meter" ] || cargo build --release -q -p nvpass-cli -p nvpass-benches --manifest-path "$here/Cargo.toml"
 command -v opt-19 >/dev/null || { echo "compare-opt: opt-19 not found" >&2; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -41,39 +42,14 @@ for p in pretreat kernel-attr cdp force-inline; do
   if grep -qx -- "$p" <<<"$registered"; then card=${card:+$card,}$p; fi
 done
 
-# measure LABEL CMD...: appends "wall cpu rss_kb" to $work/LABEL. Wall and
-# CPU time (the child's, from wait4's rusage, microsecond resolution) are
-# taken here. Peak RSS comes from /usr/bin/time when it is installed: a
-# child forked from this Python process starts as a copy of it, and the
-# kernel counts that copy's pages in the child's peak RSS even after exec
-# (about 10 MB, which would swamp small inputs); /usr/bin/time forks the
-# command from a process of its own size.
-if [ -x /usr/bin/time ]; then gnu_time=/usr/bin/time; else gnu_time=; fi
+# measure LABEL CMD...: appends "wall cpu rss_kb" to $work/LABEL, as the
+# `measure` helper reports them for the command alone: the clock runs from
+# just before the command is spawned to when wait4 returns it, and CPU time
+# and peak RSS are the command's from wait4. Nothing of this script (its
+# interpreter, a wrapper process) is counted.
 measure() {
   local label=$1; shift
-  local cmd=("$@")
-  [ -n "$gnu_time" ] && cmd=("$gnu_time" -f %M -o "$work/rss" "$@")
-  rm -f "$work/rss"
-  python3 - "${cmd[@]}" >>"$work/$label" 2>"$work/err" <<'PY' || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
-import os, sys, time
-t = time.monotonic()
-pid = os.fork()
-if pid == 0:
-    fd = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(fd, 1)
-    os.execvp(sys.argv[1], sys.argv[1:])
-_, status, ru = os.wait4(pid, 0)
-wall = time.monotonic() - t
-if os.waitstatus_to_exitcode(status) != 0:
-    sys.exit(1)
-print(f"{wall:.4f} {ru.ru_utime + ru.ru_stime:.4f} {ru.ru_maxrss}")
-PY
-  if [ -n "$gnu_time" ]; then
-    # Replace the rusage peak (the last field) with /usr/bin/time's.
-    local rss
-    rss=$(tail -n 1 "$work/rss")
-    sed -i "\$ s/ [0-9]*\$/ $rss/" "$work/$label"
-  fi
+  "$meter" "$@" >>"$work/$label" 2>"$work/err" || { echo "compare-opt: failed: $*" >&2; cat "$work/err" >&2; exit 1; }
 }
 
 median() { # FILE COLUMN
