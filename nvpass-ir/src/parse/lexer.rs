@@ -62,12 +62,13 @@ pub(crate) enum Tk {
     Int,
     /// Floating-point literal: decimal or `0x`/`0xK`/... hex.
     Float,
-    /// A lexical error; [`Lexer::take_error`] gives it.
+    /// A lexical error; [`Lexer::take_error`] gives it. The last kind
+    /// ([`Token::from_words`] checks that a kind is at most this one).
     Error,
 }
 
-/// A token: kind, byte span and a numeric payload. Sixteen bytes, so a
-/// token is returned in registers.
+/// A token: kind, byte span and a numeric payload, sixteen bytes. Where a
+/// function returns one in registers, it returns [`Token::to_words`].
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Token {
     pub kind: Tk,
@@ -78,6 +79,31 @@ pub(crate) struct Token {
 }
 
 impl Token {
+    /// The token as two words: kind and start, end and payload.
+    #[inline(always)]
+    fn to_words(self) -> (u64, u64) {
+        (
+            self.kind as u32 as u64 | (self.start as u64) << 32,
+            self.end as u64 | (self.val as u64) << 32,
+        )
+    }
+
+    /// The token [`Token::to_words`] gave `w`.
+    #[inline(always)]
+    fn from_words(w: (u64, u64)) -> Token {
+        let kind = w.0 as u32;
+        debug_assert!(kind <= Tk::Error as u32);
+        // SAFETY: `kind` is the discriminant of the `Tk` that `to_words`
+        // read (`Tk` is `repr(u32)`).
+        let kind = unsafe { core::mem::transmute::<u32, Tk>(kind) };
+        Token {
+            kind,
+            start: (w.0 >> 32) as u32,
+            end: w.1 as u32,
+            val: (w.1 >> 32) as u32,
+        }
+    }
+
     /// The empty end-of-input token a parser starts from.
     pub(crate) const START: Token = Token {
         kind: Tk::Eof,
@@ -207,15 +233,21 @@ impl<'a> Lexer<'a> {
             self.ahead_next += 1;
             return t;
         }
-        self.next_lexed()
+        Token::from_words(self.next_lexed())
     }
 
     /// Lexes one token where the lexer stands, away from the tokens lexed
     /// ahead (moved by [`Lexer::seek`], or past their end); when it is one
     /// of them (lexing is a function of the position alone), continues
     /// handing them out from there.
+    ///
+    /// The token comes back as two words ([`Token::to_words`]), which are
+    /// returned in registers; a `Token` is returned through memory, built
+    /// there field by field and then copied whole, and that copy waits for
+    /// the four narrow stores before it (no store forwarding), on every
+    /// token.
     #[cold]
-    fn next_lexed(&mut self) -> Token {
+    fn next_lexed(&mut self) -> (u64, u64) {
         if self.ahead_next != OFF_TRACK {
             // Past the end of the tokens lexed ahead (at an error or at
             // the end of the text): go on from the end of the last one.
@@ -224,13 +256,13 @@ impl<'a> Lexer<'a> {
         }
         let t = self.lex();
         if self.ahead.is_empty() || t.kind == Tk::Error {
-            return t;
+            return t.to_words();
         }
         let i = self.ahead.partition_point(|a| a.start < t.start);
         if self.ahead.get(i).is_some_and(|a| a.start == t.start) {
             self.ahead_next = i + 1;
         }
-        t
+        t.to_words()
     }
 
     /// The error the last [`Tk::Error`] token stands for.
@@ -270,10 +302,29 @@ impl<'a> Lexer<'a> {
 
     /// Records an error at `off` and returns the [`Tk::Error`] token
     /// standing for it.
+    ///
+    /// Only the recording is out of line. The token is built here, like
+    /// every other token, so that no call writes a token through a
+    /// pointer: that would keep the token [`Lexer::lex`] returns in
+    /// memory, written field by field and read back whole, which stalls
+    /// the load on every token.
+    #[inline(always)]
+    fn fail(&mut self, off: usize, msg: &str) -> Token {
+        Self::error_token(self.record_error(off, msg))
+    }
+
+    /// Records an error at `off`; returns `off`, for
+    /// [`Lexer::error_token`].
     #[cold]
     #[inline(never)]
-    fn fail(&mut self, off: usize, msg: &str) -> Token {
+    fn record_error(&mut self, off: usize, msg: &str) -> usize {
         self.error = Some(PErr::new(off as u32, msg.into()));
+        off
+    }
+
+    /// The [`Tk::Error`] token of an error recorded at `off`.
+    #[inline(always)]
+    fn error_token(off: usize) -> Token {
         Token {
             kind: Tk::Error,
             start: off as u32,
@@ -313,8 +364,9 @@ impl<'a> Lexer<'a> {
     }
 
     /// Scans a quoted string starting at `self.pos` (on the opening quote).
-    /// Leaves `pos` after the closing quote.
-    fn scan_quoted(&mut self) -> Result<(), Token> {
+    /// Leaves `pos` after the closing quote. On an error, records it and
+    /// returns its offset (see [`Lexer::fail`] on why not a token).
+    fn scan_quoted(&mut self) -> Result<(), usize> {
         let start = self.pos;
         self.pos += 1;
         match memchr(b'"', &self.src[self.pos..]) {
@@ -332,7 +384,7 @@ impl<'a> Lexer<'a> {
                         .rposition(|&c| c == b'\n')
                         .map_or(0, |p| p + 1)
                     + 1;
-                Err(self.fail(
+                Err(self.record_error(
                     self.src.len(),
                     &format!("expected '\"' to close string constant starting at {line}:{col}"),
                 ))
@@ -367,8 +419,10 @@ impl<'a> Lexer<'a> {
         (self.at(i) == b':').then_some(i + 1)
     }
 
-    fn id_number(&mut self, start: usize, v: u64, what: &str) -> Result<u32, Token> {
-        u32::try_from(v).map_err(|_| self.fail(start, &format!("{what} number too large")))
+    /// `v` as a `u32`; otherwise records an error at `start` and returns
+    /// its offset.
+    fn id_number(&mut self, start: usize, v: u64, what: &str) -> Result<u32, usize> {
+        u32::try_from(v).map_err(|_| self.record_error(start, &format!("{what} number too large")))
     }
 
     /// `%`, `@`, `$` prefixed names.
@@ -378,8 +432,8 @@ impl<'a> Lexer<'a> {
         self.pos += 1;
         let c = self.at(self.pos);
         if c == b'"' {
-            if let Err(t) = self.scan_quoted() {
-                return t;
+            if let Err(off) = self.scan_quoted() {
+                return Self::error_token(off);
             }
             if self.pos - start == 3 {
                 return self.fail(start, "empty name");
@@ -402,7 +456,7 @@ impl<'a> Lexer<'a> {
             let (v, _) = self.scan_digits();
             let v = match self.id_number(start, v, "value") {
                 Ok(v) => v,
-                Err(t) => return t,
+                Err(off) => return Self::error_token(off),
             };
             return self.tok(id, start, v);
         }
@@ -444,7 +498,7 @@ impl<'a> Lexer<'a> {
                     let (v, _) = self.scan_digits();
                     let v = match self.id_number(start, v, "metadata") {
                         Ok(v) => v,
-                        Err(t) => return t,
+                        Err(off) => return Self::error_token(off),
                     };
                     self.tok(Tk::MetaId, start, v)
                 } else if is_name_start(n) || n == b'\\' {
@@ -464,7 +518,7 @@ impl<'a> Lexer<'a> {
                     let (v, _) = self.scan_digits();
                     let v = match self.id_number(start, v, "attribute group") {
                         Ok(v) => v,
-                        Err(t) => return t,
+                        Err(off) => return Self::error_token(off),
                     };
                     self.tok(Tk::AttrGrpId, start, v)
                 } else if self.src[self.pos..].starts_with(b"dbg_") {
@@ -477,8 +531,8 @@ impl<'a> Lexer<'a> {
                 }
             }
             b'"' => {
-                if let Err(t) = self.scan_quoted() {
-                    return t;
+                if let Err(off) = self.scan_quoted() {
+                    return Self::error_token(off);
                 }
                 if self.at(self.pos) == b':' {
                     self.pos += 1;
@@ -581,7 +635,7 @@ impl<'a> Lexer<'a> {
         if !neg && c == b':' {
             let v = match self.id_number(start, v, "label") {
                 Ok(v) => v,
-                Err(t) => return t,
+                Err(off) => return Self::error_token(off),
             };
             self.pos += 1;
             return self.tok(Tk::LabelId, start, v);
@@ -600,6 +654,9 @@ impl<'a> Lexer<'a> {
         self.tok(Tk::Int, start, 0)
     }
 
+    /// `0x` hexadecimal float literals. Inlined, as every scanner that
+    /// returns a token is (see [`Lexer::fail`]).
+    #[inline(always)]
     fn lex_0x(&mut self) -> Token {
         let start = self.pos;
         self.pos += 2;
@@ -825,6 +882,32 @@ mod tests {
         assert_eq!(lex(b"bb-1:"), (Tk::LabelStr, &b"bb-1:"[..]));
         assert_eq!(lex(b"i32 "), (Tk::IntType, &b"i32"[..]));
         assert_eq!(lex(b"x"), (Tk::Keyword, &b"x"[..]));
+    }
+
+    /// A token survives the two words `next_lexed` returns it as, for
+    /// every kind and payloads up to 32 bits.
+    #[test]
+    fn tokens_round_trip_through_words() {
+        use Tk::*;
+        let kinds = [
+            Eof, Equal, Comma, Star, LSquare, RSquare, LBrace, RBrace, LParen, RParen, Less,
+            Greater, Exclaim, Bar, Colon, DotDotDot, LocalVar, LocalId, GlobalVar, GlobalId,
+            ComdatVar, MetaVar, MetaId, AttrGrpId, DbgRecord, LabelStr, LabelId, Keyword, IntType,
+            Str, Int, Float, Error,
+        ];
+        for (i, &kind) in kinds.iter().enumerate() {
+            let t = Token {
+                kind,
+                start: u32::MAX - i as u32,
+                end: i as u32,
+                val: u32::MAX / 3 + i as u32,
+            };
+            let u = Token::from_words(t.to_words());
+            assert_eq!(
+                (u.kind, u.start, u.end, u.val),
+                (t.kind, t.start, t.end, t.val)
+            );
+        }
     }
 
     /// An error comes as a [`Tk::Error`] token; the lexer keeps its
