@@ -72,8 +72,34 @@ impl Attr {
 /// the reader and attribute edits give equal lists one copy, as most
 /// parameters and functions repeat a few lists). Reads go through `Deref`
 /// to a slice; changes copy a shared list first.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+///
+/// Lists compare and hash as their slices, so a table of lists can be
+/// searched with a slice (`Borrow<[Attr]>`).
+#[derive(Clone, Debug, Default)]
 pub struct AttrList(Option<Arc<SmallVec<[Attr; 2]>>>);
+
+impl PartialEq for AttrList {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) if Arc::ptr_eq(a, b) => true,
+            _ => **self == **other,
+        }
+    }
+}
+
+impl Eq for AttrList {}
+
+impl core::hash::Hash for AttrList {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
+}
+
+impl core::borrow::Borrow<[Attr]> for AttrList {
+    fn borrow(&self) -> &[Attr] {
+        self
+    }
+}
 
 impl Deref for AttrList {
     type Target = [Attr];

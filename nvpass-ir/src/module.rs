@@ -2,7 +2,7 @@
 //! order as intrusive doubly linked lists), and the mutation primitives that
 //! keep use lists exact.
 
-use crate::attr::{AttrGroup, AttrList, AttrSet};
+use crate::attr::{Attr, AttrGroup, AttrList, AttrSet};
 use crate::direct::DirectMap;
 use crate::entity::{Alias, Block, ConstId, Func, Global, Inst, Md, Seg, Sym, Type, Value};
 use crate::inst::{CallConv, CallData, Extra, InstData, InstFlags, Opcode, TailKind};
@@ -749,6 +749,19 @@ impl Module {
             |l| l,
             |l| l.holders() > 1,
         )
+    }
+
+    /// The shared list of the attributes `items`, as
+    /// [`Module::share_attr_list`] gives it; a new list is made only when
+    /// no slot holds an equal one yet.
+    pub fn share_attr_items(&mut self, items: &[Attr]) -> AttrList {
+        if items.is_empty() {
+            return AttrList::default();
+        }
+        if let Some(shared) = self.attr_lists.get(items) {
+            return shared.clone();
+        }
+        self.share_attr_list(items.iter().cloned().collect())
     }
 
     /// [`Module::share_attr_list`] for the attributes of a set.
@@ -1714,6 +1727,41 @@ mod split_tests {
         let held = m.insts[call].call().unwrap().clone();
         let again = m.share_call_data(held);
         assert!(matches!(&m.insts[call].extra, Extra::Call(c) if Arc::ptr_eq(c, &again)));
+    }
+
+    /// Attribute lists read in different slots share one allocation when
+    /// their items are equal, however they were made, and only then; a
+    /// list compares equal to its items.
+    #[test]
+    fn equal_attribute_lists_share_one_allocation() {
+        let src = b"declare void @h(ptr noundef nonnull, i32 noundef, ptr nonnull noundef)\n\
+            define void @f(ptr noundef nonnull %p, i32 noundef %x) {\n  \
+            call void @h(ptr noundef nonnull %p, i32 noundef %x, ptr nonnull noundef %p)\n  \
+            ret void\n}\n";
+        let mut m = crate::parse_module(src).expect("parses");
+        let (h, f) = (m.func_by_name("h").unwrap(), m.func_by_name("f").unwrap());
+        let list = |m: &Module, f: Func, i: usize| m.funcs[f].params[i].attrs.attrs.clone();
+        let hp: Vec<AttrList> = (0..3).map(|i| list(&m, h, i)).collect();
+        let fp: Vec<AttrList> = (0..2).map(|i| list(&m, f, i)).collect();
+        // The same list in two declarations is one allocation.
+        assert!(hp[0].shares(&fp[0]));
+        assert!(hp[1].shares(&fp[1]));
+        // Other items (here, another order) are another list.
+        assert!(!hp[0].shares(&hp[2]));
+        assert_ne!(hp[0], hp[2]);
+        // Made from items, a list is the one a slot already holds.
+        let items: Vec<crate::attr::Attr> = hp[1].to_vec();
+        let again = m.share_attr_items(&items);
+        assert!(again.shares(&hp[1]));
+        assert_eq!(&*again, &items[..]);
+        // The call site's parameter lists are the declaration's.
+        let b = m.funcs[f].first_block.expand().unwrap();
+        let call = m.block_insts(b).next().unwrap();
+        let cd = m.insts[call].call().unwrap();
+        for (i, a) in cd.param_attrs.iter().enumerate() {
+            assert!(a.attrs.shares(&hp[i]), "parameter {i}");
+        }
+        assert!(m.share_attr_items(&[]).is_empty());
     }
 
     /// Integer constants are uniqued by type and value whether the cache

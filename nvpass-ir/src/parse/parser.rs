@@ -108,6 +108,10 @@ pub(crate) struct Parser<'a> {
     /// referenced (groups usually follow the functions naming them).
     attr_refs: HashMap<u32, u32>,
     attr_defs: HashSet<u32>,
+    /// The attributes of the slot being read, kept between slots so that
+    /// reading a list that repeats one read before allocates nothing
+    /// ([`Parser::parse_attrs`]).
+    attr_scratch: Vec<Attr>,
     comdat_defs: HashSet<Sym>,
     comdat_refs: Vec<(Sym, u32)>,
     /// Unresolved `blockaddress`: (value, function value, block key, offset).
@@ -265,6 +269,7 @@ impl<'a> Parser<'a> {
             md_nums: Default::default(),
             attr_refs: HashMap::new(),
             attr_defs: HashSet::new(),
+            attr_scratch: Vec::new(),
             comdat_defs: HashSet::new(),
             comdat_refs: Vec::new(),
             pending_ba: Vec::new(),
@@ -308,6 +313,7 @@ impl<'a> Parser<'a> {
             md_nums: self.md_nums,
             attr_refs: self.attr_refs,
             attr_defs: self.attr_defs,
+            attr_scratch: self.attr_scratch,
             comdat_defs: self.comdat_defs,
             comdat_refs: self.comdat_refs,
             pending_ba: self.pending_ba,
@@ -1279,16 +1285,22 @@ impl<'a> Parser<'a> {
         set: &mut AttrSet,
         fn_align: Option<&mut Option<u64>>,
     ) -> PResult<()> {
-        let r = self.parse_attrs_inner(ctx, set, fn_align);
-        let attrs = core::mem::take(&mut set.attrs);
-        set.attrs = self.m.share_attr_list(attrs);
+        // Read into a buffer, and make a list only for one not met before:
+        // most slots repeat a few lists (`noundef`, `nocapture noundef`).
+        let mut attrs = core::mem::take(&mut self.attr_scratch);
+        attrs.clear();
+        attrs.extend(set.attrs.iter().cloned());
+        let r = self.parse_attrs_inner(ctx, &mut attrs, &mut set.groups, fn_align);
+        set.attrs = self.m.share_attr_items(&attrs);
+        self.attr_scratch = attrs;
         r
     }
 
     fn parse_attrs_inner(
         &mut self,
         ctx: ACtx,
-        set: &mut AttrSet,
+        attrs: &mut Vec<Attr>,
+        groups: &mut ShortVec<u32, 2>,
         mut fn_align: Option<&mut Option<u64>>,
     ) -> PResult<()> {
         loop {
@@ -1306,7 +1318,7 @@ impl<'a> Parser<'a> {
                     } else {
                         None
                     };
-                    set.attrs.push(Attr::Str { key, value });
+                    attrs.push(Attr::Str { key, value });
                 }
                 Tk::AttrGrpId => {
                     if !matches!(ctx, ACtx::Fn | ACtx::CallFn | ACtx::Global) {
@@ -1316,7 +1328,7 @@ impl<'a> Parser<'a> {
                     if !self.attr_defs.contains(&id) {
                         self.attr_refs.entry(id).or_insert(t.start);
                     }
-                    set.groups.push(t.val);
+                    groups.push(t.val);
                     self.bump()?;
                 }
                 Tk::Keyword => {
@@ -1341,7 +1353,7 @@ impl<'a> Parser<'a> {
                                 self.bump()?;
                                 let ty = self.parse_type()?;
                                 self.expect(Tk::RParen, "expected ')' after type attribute")?;
-                                set.attrs.push(Attr::Type { kind, ty });
+                                attrs.push(Attr::Type { kind, ty });
                                 continue;
                             }
                             if matches!(
@@ -1360,7 +1372,7 @@ impl<'a> Parser<'a> {
                                 };
                                 if self.tok.kind == Tk::RParen {
                                     self.bump()?;
-                                    set.attrs.push(Attr::Int {
+                                    attrs.push(Attr::Int {
                                         kind,
                                         value,
                                         paren: true,
@@ -1371,7 +1383,7 @@ impl<'a> Parser<'a> {
                             }
                             let end = self.skip_parens()?;
                             let text = self.intern_span(t.start, end);
-                            set.attrs.push(Attr::Raw { kind, text });
+                            attrs.push(Attr::Raw { kind, text });
                         }
                         Tk::Equal if ctx == ACtx::Group => {
                             self.bump()?;
@@ -1381,17 +1393,17 @@ impl<'a> Parser<'a> {
                             }
                             self.bump()?;
                             let text = self.intern_span(t.start, end);
-                            set.attrs.push(Attr::Raw { kind, text });
+                            attrs.push(Attr::Raw { kind, text });
                         }
                         _ if kw == b"align" => {
                             let value = self.parse_align_value()?;
-                            set.attrs.push(Attr::Int {
+                            attrs.push(Attr::Int {
                                 kind,
                                 value,
                                 paren: false,
                             });
                         }
-                        _ => set.attrs.push(Attr::Enum(kind)),
+                        _ => attrs.push(Attr::Enum(kind)),
                     }
                 }
                 _ => return Ok(()),
