@@ -338,9 +338,10 @@ impl LexedPiece {
 
 /// Reads a module from consecutive `pieces` of its text on the calling
 /// thread, cut by a [`PieceCutter`] and lexed ([`LexedPiece`]) before each
-/// is parsed ([`ModuleReader::push_lexed`]): what [`read_lexed_ahead`] does
-/// on two threads, in one, so tests and fuzzers can compare that path with
-/// the others. `None` as for [`ModuleReader::finish`].
+/// is parsed ([`ModuleReader::push_lexed`]): what `read_lexed_ahead` (with
+/// the `parallel` feature) does on two threads, in one, so tests and
+/// fuzzers can compare that path with the others. `None` as for
+/// [`ModuleReader::finish`].
 pub fn read_lexed<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> Option<Module> {
     let mut reader = ModuleReader::new();
     let mut cutter = PieceCutter::new();
