@@ -30,18 +30,22 @@ impl Parser<'_> {
     }
 
     fn parse_value_inner(&mut self, ty: Type) -> PResult<Value> {
-        let t = self.tok;
         if ty == self.ty_md {
             return self.parse_md_operand();
         }
-        match t.kind {
+        // A name's key is taken before the next token is read, rather than
+        // the token copied whole: the copy, a 16-byte load of the token
+        // just stored in halves, would wait for those stores to land.
+        match self.tok.kind {
             Tk::LocalVar | Tk::LocalId => {
+                let (key, start) = (self.key_of(self.tok), self.tok.start);
                 self.bump()?;
-                self.local_value(t, ty)
+                self.local_value(key, start, ty)
             }
             Tk::GlobalVar | Tk::GlobalId => {
+                let (key, start) = (self.key_of(self.tok), self.tok.start);
                 self.bump()?;
-                self.global_ref(t, ty)
+                self.global_ref_key(key, start, ty)
             }
             Tk::Int => self.parse_int_lit(ty),
             Tk::Float => self.parse_float_lit(ty),
@@ -268,7 +272,8 @@ impl Parser<'_> {
         if let Some(st) = self.f.as_ref() {
             if st.fval == fv {
                 let f = st.func;
-                let b = self.local_block(bt)?;
+                let key = self.key_of(bt);
+                let b = self.local_block(key, bt.start)?;
                 return Ok(self
                     .m
                     .new_const_with_ops(ty, Const::BlockAddress(f, b), &[]));

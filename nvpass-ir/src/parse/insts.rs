@@ -330,12 +330,12 @@ impl Parser<'_> {
                     self.expect(Tk::LSquare, "expected '[' in phi value list")?;
                     let v = self.parse_value(ty)?;
                     self.expect(Tk::Comma, "expected ',' after insertelement value")?;
-                    let bt = self.tok;
-                    if !matches!(bt.kind, Tk::LocalVar | Tk::LocalId) {
+                    if !matches!(self.tok.kind, Tk::LocalVar | Tk::LocalId) {
                         return Err(self.err("expected basic block name"));
                     }
+                    let (key, start) = (self.key_of(self.tok), self.tok.start);
                     self.bump()?;
-                    let b = self.local_block(bt)?;
+                    let b = self.local_block(key, start)?;
                     self.expect(Tk::RSquare, "expected ']' in phi value list")?;
                     ops.push(v);
                     blocks.push(b);

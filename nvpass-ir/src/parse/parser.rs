@@ -452,6 +452,7 @@ impl<'a> Parser<'a> {
     }
 
     /// Decoded name of a `%`/`@`/`$` token (without the sigil).
+    #[inline]
     pub fn var_name(&self, t: Token) -> Cow<'a, [u8]> {
         let s = &self.src[t.start as usize + 1..t.end as usize];
         if s.first() == Some(&b'"') {
@@ -476,7 +477,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// The key of a `%x`/`%N`/`@x`/`@N` token.
+    /// The key of a `%x`/`%N`/`@x`/`@N` token. Inlined, so that callers
+    /// hand over the token's fields rather than a copy of it.
+    #[inline(always)]
     pub fn key_of(&mut self, t: Token) -> Key {
         match t.kind {
             Tk::LocalId | Tk::GlobalId => Key::Num(t.val),
@@ -760,30 +763,32 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_type_inner(&mut self) -> PResult<Type> {
-        let t = self.tok;
-        let mut ty = match t.kind {
+        // The fields read, not the token copied whole: that 16-byte load of
+        // the token just stored in halves would wait for the stores.
+        let (kind, start, val) = (self.tok.kind, self.tok.start, self.tok.val);
+        let mut ty = match kind {
             Tk::IntType => {
                 self.bump()?;
-                self.m.types.int(t.val)
+                self.m.types.int(val)
             }
             Tk::Keyword => self.parse_keyword_type()?,
             Tk::LocalVar | Tk::LocalId => {
-                let name = match t.kind {
-                    Tk::LocalId => self.m.strings.intern(format!("{}", t.val).as_bytes()),
+                let name = match kind {
+                    Tk::LocalId => self.m.strings.intern(format!("{}", val).as_bytes()),
                     _ => {
-                        let n = self.var_name(t);
+                        let n = self.var_name(self.tok);
                         self.m.strings.intern(&n)
                     }
                 };
                 self.bump()?;
-                self.named_type_ref(name, t.start)
+                self.named_type_ref(name, start)
             }
             Tk::LSquare => {
                 self.bump()?;
                 let n = self.parse_u64("expected number in array type")?;
                 self.expect_kw(b"x", "expected 'x' after element count")?;
                 let e = self.parse_type()?;
-                self.check_elem_type(e, t.start, "array")?;
+                self.check_elem_type(e, start, "array")?;
                 self.expect(Tk::RSquare, "expected ']' at end of array type")?;
                 self.m.types.intern(TypeData::Array(n, e))
             }
@@ -814,7 +819,7 @@ impl<'a> Parser<'a> {
                         TypeData::Int(_) | TypeData::Float(_) | TypeData::Ptr(_)
                     );
                     if !ok {
-                        return Err(self.err_at(t.start, "invalid vector element type".into()));
+                        return Err(self.err_at(start, "invalid vector element type".into()));
                     }
                     self.expect(Tk::Greater, "expected '>' at end of vector type")?;
                     self.m.types.intern(TypeData::Vector {
@@ -1501,13 +1506,18 @@ impl<'a> Parser<'a> {
 
     /// A reference to a global `@x` of pointer type `ty`.
     pub fn global_ref(&mut self, t: Token, ty: Type) -> PResult<Value> {
+        let key = self.key_of(t);
+        self.global_ref_key(key, t.start, ty)
+    }
+
+    /// [`Parser::global_ref`] of the token at `start` whose key is `key`.
+    pub fn global_ref_key(&mut self, key: Key, start: u32, ty: Type) -> PResult<Value> {
         if self.m.types.ptr_addrspace(ty).is_none() {
             return Err(self.err_at(
-                t.start,
+                start,
                 "global variable reference must have pointer type".into(),
             ));
         }
-        let key = self.key_of(t);
         let found = match key {
             Key::Name(s) => self.m.symbols.get(&s).copied(),
             Key::Num(n) => self.gnum.get(n as usize).copied(),
@@ -1522,7 +1532,7 @@ impl<'a> Parser<'a> {
                         Key::Num(_) => None,
                     };
                     let v = self.m.new_value(ty, ValueKind::Placeholder, name);
-                    self.gfwd.insert(key, (v, t.start));
+                    self.gfwd.insert(key, (v, start));
                     return Ok(v);
                 }
             },
@@ -1530,7 +1540,7 @@ impl<'a> Parser<'a> {
         let vt = self.m.ty(v);
         if vt != ty {
             let what = self.key_str('@', key);
-            return Err(self.mismatch(t.start, &what, vt, ty));
+            return Err(self.mismatch(start, &what, vt, ty));
         }
         Ok(v)
     }
@@ -2035,12 +2045,12 @@ impl<'a> Parser<'a> {
         self.f.as_mut().expect("inside a function")
     }
 
-    /// A reference to local value `t` with type `ty`.
-    pub fn local_value(&mut self, t: Token, ty: Type) -> PResult<Value> {
+    /// The local value named by the token at `start` whose key is `key`,
+    /// of type `ty`: defined already, or a placeholder until it is.
+    pub fn local_value(&mut self, key: Key, start: u32, ty: Type) -> PResult<Value> {
         if self.f.is_none() {
-            return Err(self.err_at(t.start, "invalid use of function-local name".into()));
+            return Err(self.err_at(start, "invalid use of function-local name".into()));
         }
-        let key = self.key_of(t);
         let found = {
             let st = self.f.as_ref().unwrap_or_else(|| unreachable!());
             match key {
@@ -2057,19 +2067,17 @@ impl<'a> Parser<'a> {
                 let vt = self.m.ty(v);
                 if vt != ty {
                     let what = self.key_str('%', key);
-                    return Err(self.mismatch(t.start, &what, vt, ty));
+                    return Err(self.mismatch(start, &what, vt, ty));
                 }
                 Ok(v)
             }
             Some(Local::B(_)) => {
                 let what = self.key_str('%', key);
-                Err(self.mismatch(t.start, &what, self.ty_label, ty))
+                Err(self.mismatch(start, &what, self.ty_label, ty))
             }
             None => {
                 if matches!(self.m.types.get(ty), TypeData::Void | TypeData::Label) {
-                    return Err(
-                        self.err_at(t.start, "invalid use of a non-first-class type".into())
-                    );
+                    return Err(self.err_at(start, "invalid use of a non-first-class type".into()));
                 }
                 let name = match key {
                     Key::Name(s) => Some(s),
@@ -2085,7 +2093,7 @@ impl<'a> Parser<'a> {
                         st.fwd_nums.insert(n, Local::V(v));
                     }
                 }
-                st.pending_v.insert(v, (t.start, key));
+                st.pending_v.insert(v, (start, key));
                 Ok(v)
             }
         }
@@ -2115,11 +2123,11 @@ impl<'a> Parser<'a> {
         self.m.funcs[f].last_block = b.into();
     }
 
-    /// A reference to block `t` (a local name token).
-    pub fn local_block(&mut self, t: Token) -> PResult<Block> {
-        let key = self.key_of(t);
+    /// The block named by the local name token at `start` whose key is
+    /// `key`: defined already, or a new one until it is.
+    pub fn local_block(&mut self, key: Key, start: u32) -> PResult<Block> {
         let Some(st) = self.f.as_ref() else {
-            return Err(self.err_at(t.start, "invalid use of function-local name".into()));
+            return Err(self.err_at(start, "invalid use of function-local name".into()));
         };
         let f = st.func;
         let found = match key {
@@ -2134,7 +2142,7 @@ impl<'a> Parser<'a> {
             Some(Local::B(b)) => Ok(b),
             Some(Local::V(v)) => {
                 let what = self.key_str('%', key);
-                Err(self.mismatch(t.start, &what, self.m.ty(v), self.ty_label))
+                Err(self.mismatch(start, &what, self.m.ty(v), self.ty_label))
             }
             None => {
                 let name = match key {
@@ -2151,7 +2159,7 @@ impl<'a> Parser<'a> {
                         st.fwd_nums.insert(n, Local::B(b));
                     }
                 }
-                st.pending_b.insert(b, (t.start, key));
+                st.pending_b.insert(b, (start, key));
                 Ok(b)
             }
         }
@@ -2163,9 +2171,10 @@ impl<'a> Parser<'a> {
         if !matches!(self.tok.kind, Tk::LocalVar | Tk::LocalId) {
             return Err(self.err("expected basic block name"));
         }
-        let t = self.tok;
+        // The key, not the token (see `parse_value_inner`).
+        let (key, start) = (self.key_of(self.tok), self.tok.start);
         self.bump()?;
-        self.local_block(t)
+        self.local_block(key, start)
     }
 
     fn parse_block(&mut self) -> PResult<()> {
