@@ -1743,7 +1743,7 @@ mod split_tests {
         let list = |m: &Module, f: Func, i: usize| m.funcs[f].params[i].attrs.attrs.clone();
         let hp: Vec<AttrList> = (0..3).map(|i| list(&m, h, i)).collect();
         let fp: Vec<AttrList> = (0..2).map(|i| list(&m, f, i)).collect();
-        // The same list in two declarations is one allocation.
+        // The same list in two functions' parameters is one allocation.
         assert!(hp[0].shares(&fp[0]));
         assert!(hp[1].shares(&fp[1]));
         // Other items (here, another order) are another list.
