@@ -45,7 +45,7 @@ impl Parser<'_> {
             Tk::GlobalVar | Tk::GlobalId => {
                 let (key, start) = (self.key_of(self.tok), self.tok.start);
                 self.bump()?;
-                self.global_ref_key(key, start, ty)
+                self.global_ref(key, start, ty)
             }
             Tk::Int => self.parse_int_lit(ty),
             Tk::Float => self.parse_float_lit(ty),
@@ -194,7 +194,8 @@ impl Parser<'_> {
                     return Err(self.err("expected global value name"));
                 }
                 self.bump()?;
-                let gv = self.global_ref(g, ty)?;
+                let key = self.key_of(g);
+                let gv = self.global_ref(key, g.start, ty)?;
                 if !matches!(
                     self.m.values[gv].kind,
                     ValueKind::Func(_) | ValueKind::Alias(_) | ValueKind::Placeholder
@@ -267,7 +268,8 @@ impl Parser<'_> {
             return Err(self.err_at(ft.start, "blockaddress must have pointer type".into()));
         }
         let fty = self.ty_ptr;
-        let fv = self.global_ref(ft, fty)?;
+        let key = self.key_of(ft);
+        let fv = self.global_ref(key, ft.start, fty)?;
         // Inside the function itself: resolve now.
         if let Some(st) = self.f.as_ref() {
             if st.fval == fv {

@@ -1504,14 +1504,9 @@ impl<'a> Parser<'a> {
 
     // ----- global symbols ---------------------------------------------
 
-    /// A reference to a global `@x` of pointer type `ty`.
-    pub fn global_ref(&mut self, t: Token, ty: Type) -> PResult<Value> {
-        let key = self.key_of(t);
-        self.global_ref_key(key, t.start, ty)
-    }
-
-    /// [`Parser::global_ref`] of the token at `start` whose key is `key`.
-    pub fn global_ref_key(&mut self, key: Key, start: u32, ty: Type) -> PResult<Value> {
+    /// The global named by the token at `start` whose key is `key`, of
+    /// pointer type `ty`: defined already, or a placeholder until it is.
+    pub fn global_ref(&mut self, key: Key, start: u32, ty: Type) -> PResult<Value> {
         if self.m.types.ptr_addrspace(ty).is_none() {
             return Err(self.err_at(
                 start,
