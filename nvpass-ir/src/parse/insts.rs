@@ -812,8 +812,7 @@ impl Parser<'_> {
         }
         let flags = self.parse_flags()?;
         let cc = self.parse_cc()?;
-        let mut ret_attrs = AttrSet::default();
-        self.parse_attrs(ACtx::Ret, &mut ret_attrs, None)?;
+        let ret_attrs = self.parse_attrs(ACtx::Ret, None)?;
         let addrspace = self.parse_opt_addrspace()?;
         let ty_off = self.tok.start;
         let ty = self.parse_type()?;
@@ -833,10 +832,11 @@ impl Parser<'_> {
                 }
                 let off = self.tok.start;
                 let t = self.parse_type()?;
-                let mut attrs = AttrSet::default();
-                if t != self.ty_md {
-                    self.parse_attrs(ACtx::Param, &mut attrs, None)?;
-                }
+                let attrs = if t != self.ty_md {
+                    self.parse_attrs(ACtx::Param, None)?
+                } else {
+                    AttrSet::default()
+                };
                 let v = self.parse_value(t)?;
                 // Only arguments up to the last one with attributes keep
                 // an entry, so most calls allocate none.
@@ -854,8 +854,7 @@ impl Parser<'_> {
             }
         }
         param_attrs.shrink_to_fit();
-        let mut fn_attrs = AttrSet::default();
-        self.parse_attrs(ACtx::CallFn, &mut fn_attrs, None)?;
+        let fn_attrs = self.parse_attrs(ACtx::CallFn, None)?;
         let mut bundles: Vec<Bundle> = Vec::new();
         let mut bundle_ops: SmallVec<[Value; 2]> = SmallVec::new();
         if self.eat(Tk::LSquare)? {

@@ -1267,8 +1267,7 @@ impl<'a> Parser<'a> {
         self.bump()?;
         self.expect(Tk::Equal, "expected '=' here")?;
         self.expect(Tk::LBrace, "expected '{' here")?;
-        let mut set = AttrSet::default();
-        self.parse_attrs(ACtx::Group, &mut set, None)?;
+        let set = self.parse_attrs(ACtx::Group, None)?;
         self.expect(Tk::RBrace, "expected end of attribute group")?;
         if !self.attr_defs.insert(id) {
             return Err(self.err_at(off, format!("redefinition of attribute group '#{id}'")));
@@ -1282,23 +1281,24 @@ impl<'a> Parser<'a> {
 
     // ----- attributes -------------------------------------------------
 
-    /// Parses attributes into `set` until a token that cannot start one.
-    /// `fn_align` receives a function's `align N`.
+    /// Parses the attributes of one slot, up to a token that cannot start
+    /// one. `fn_align` receives a function's `align N`.
     pub fn parse_attrs(
         &mut self,
         ctx: ACtx,
-        set: &mut AttrSet,
         fn_align: Option<&mut Option<u64>>,
-    ) -> PResult<()> {
+    ) -> PResult<AttrSet> {
         // Read into a buffer, and make a list only for one not met before:
         // most slots repeat a few lists (`noundef`, `nocapture noundef`).
         let mut attrs = core::mem::take(&mut self.attr_scratch);
         attrs.clear();
-        attrs.extend(set.attrs.iter().cloned());
+        let mut set = AttrSet::default();
         let r = self.parse_attrs_inner(ctx, &mut attrs, &mut set.groups, fn_align);
-        set.attrs = self.m.share_attr_items(&attrs);
+        if r.is_ok() {
+            set.attrs = self.m.share_attr_items(&attrs);
+        }
         self.attr_scratch = attrs;
-        r
+        r.map(|()| set)
     }
 
     fn parse_attrs_inner(
@@ -1696,8 +1696,7 @@ impl<'a> Parser<'a> {
             let end = self.prev_end();
             tail.push(self.intern_span(start, end));
         }
-        let mut attrs = AttrSet::default();
-        self.parse_attrs(ACtx::Global, &mut attrs, None)?;
+        let attrs = self.parse_attrs(ACtx::Global, None)?;
         let g = self.m.globals.next_key();
         let pty = self.m.types.ptr(addrspace);
         let value = self.define_global(name_tok, pty, ValueKind::Global(g))?;
@@ -1799,8 +1798,7 @@ impl<'a> Parser<'a> {
             self.bump()?;
         }
         let cc = self.parse_cc()?;
-        let mut ret_attrs = AttrSet::default();
-        self.parse_attrs(ACtx::Ret, &mut ret_attrs, None)?;
+        let ret_attrs = self.parse_attrs(ACtx::Ret, None)?;
         let ret_off = self.tok.start;
         let ret = self.parse_type()?;
         if matches!(
@@ -1833,8 +1831,7 @@ impl<'a> Parser<'a> {
                 ) {
                     return Err(self.err_at(off, "invalid type for function argument".into()));
                 }
-                let mut attrs = AttrSet::default();
-                self.parse_attrs(ACtx::Param, &mut attrs, None)?;
+                let attrs = self.parse_attrs(ACtx::Param, None)?;
                 let name = match self.tok.kind {
                     Tk::LocalVar | Tk::LocalId => {
                         let t = self.tok;
@@ -1857,9 +1854,8 @@ impl<'a> Parser<'a> {
             self.bump()?;
         }
         let addrspace = self.parse_opt_addrspace()?;
-        let mut fn_attrs = AttrSet::default();
         let mut align = None;
-        self.parse_attrs(ACtx::Fn, &mut fn_attrs, Some(&mut align))?;
+        let fn_attrs = self.parse_attrs(ACtx::Fn, Some(&mut align))?;
         let (mut section, mut partition, mut comdat, mut gc) = (None, None, None, None);
         let mut extra: [Option<Value>; 3] = [None; 3];
         let own = match self.key_of(name_tok) {
