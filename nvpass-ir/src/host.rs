@@ -658,15 +658,16 @@ impl Module {
     }
 
     /// Copies the blocks of `src` into `dst`, inserted after `after` (or
-    /// appended when `None`). Returns the block map; `vmap` must already map
-    /// the arguments and receives every copied result.
+    /// appended when `None`). Returns the block map, the new blocks and the
+    /// number of instructions copied; `vmap` must already map the arguments
+    /// and receives every copied result.
     fn copy_body(
         &mut self,
         src: Func,
         dst: Func,
         after: Option<Block>,
         vmap: &mut HashMap<Value, Value>,
-    ) -> (HashMap<Block, Block>, Vec<Block>) {
+    ) -> (HashMap<Block, Block>, Vec<Block>, usize) {
         let src_blocks: Vec<Block> = self.func_blocks(src).collect();
         let mut bmap = HashMap::with_capacity(src_blocks.len());
         let mut new_blocks = Vec::with_capacity(src_blocks.len());
@@ -705,7 +706,7 @@ impl Module {
             let n = self.copy_inst(i, vmap, &bmap, r);
             self.append_inst(bmap[&b], n);
         }
-        (bmap, new_blocks)
+        (bmap, new_blocks, count)
     }
 
     /// Creates a block in `func` right after `after`.
@@ -2760,7 +2761,10 @@ impl Module {
         // the caller's record of its names (`Module::inline_names`) stays
         // out of the copy's way, and is brought up to date by the renaming.
         let names = self.inline_names.remove(&caller);
-        let (_, new_blocks) = self.copy_body(g, caller, Some(block), &mut vmap);
+        let (_, new_blocks, copied) = self.copy_body(g, caller, Some(block), &mut vmap);
+        // The copies are all listed in `added` below: room for them (and a
+        // branch and a phi) at once.
+        added.reserve(copied + 2);
         if let Some(names) = names {
             self.inline_names.insert(caller, names);
         }

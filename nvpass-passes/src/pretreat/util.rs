@@ -11,7 +11,13 @@ use nvpass_core::ir::{
 /// Every instruction of `f`, in layout order (a snapshot: rules may edit
 /// while walking it).
 pub(super) fn func_insts<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<InstId> {
-    m.blocks(f).flat_map(|b| m.insts(b)).collect()
+    // Counted first, so the list is allocated once at its size: collected
+    // from the walk alone it would grow by doubling, for every rule that
+    // looks at the function.
+    let n = m.blocks(f).map(|b| m.insts(b).count()).sum();
+    let mut insts = Vec::with_capacity(n);
+    insts.extend(m.blocks(f).flat_map(|b| m.insts(b)));
+    insts
 }
 
 /// Replaces each value operand `v` of `i` for which `f` gives a
