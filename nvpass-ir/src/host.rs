@@ -1858,7 +1858,7 @@ impl IrEdit for Module {
     ) -> Result<(FuncId, ValueMap), EditError> {
         let src = ffrom(f);
         let name = self.sym(new_name);
-        if self.symbols.contains_key(&name) {
+        if self.symbols.contains(name) {
             return Err(EditError::NameTaken);
         }
         let sd = self.funcs[src].clone();
@@ -2123,7 +2123,7 @@ impl IrEdit for Module {
         }
         self.funcs[f].erased = true;
         if let Some(n) = self.values[v].name {
-            self.symbols.remove(&n);
+            self.symbols.remove(n);
         }
         self.note_erased_in_order();
         self.replace_md_value_refs(v, None);
@@ -2132,7 +2132,7 @@ impl IrEdit for Module {
 
     fn declare_function(&mut self, name: &str, fn_ty: TypeId) -> Result<FuncId, EditError> {
         let s = self.sym(name);
-        if self.symbols.contains_key(&s) {
+        if self.symbols.contains(s) {
             return Err(EditError::NameTaken);
         }
         let fty = tfrom(fn_ty);
@@ -2211,7 +2211,7 @@ impl IrEdit for Module {
         }
         self.globals[g].erased = true;
         if let Some(n) = self.values[v].name {
-            self.symbols.remove(&n);
+            self.symbols.remove(n);
         }
         self.note_erased_in_order();
         self.replace_md_value_refs(v, None);

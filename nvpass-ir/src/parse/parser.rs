@@ -1514,7 +1514,7 @@ impl<'a> Parser<'a> {
             ));
         }
         let found = match key {
-            Key::Name(s) => self.m.symbols.get(&s).copied(),
+            Key::Name(s) => self.m.symbols.get(s),
             Key::Num(n) => self.gnum.get(n as usize).copied(),
         };
         let v = match found {
@@ -1546,7 +1546,7 @@ impl<'a> Parser<'a> {
         let key = self.key_of(t);
         match key {
             Key::Name(s) => {
-                if self.m.symbols.contains_key(&s) {
+                if self.m.symbols.contains(s) {
                     return Err(self.err_at(
                         t.start,
                         format!("redefinition of global '{}'", self.key_str('@', key)),
