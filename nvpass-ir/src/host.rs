@@ -179,7 +179,14 @@ fn ir_linkage(l: Linkage) -> IrLinkage {
 
 impl Module {
     fn str_of(&self, s: Sym) -> &str {
-        core::str::from_utf8(self.strings.get(s)).unwrap_or("")
+        let bytes = self.strings.get(s);
+        // Names are nearly always ASCII, which the word-at-a-time check
+        // settles faster than a full UTF-8 validation.
+        if bytes.is_ascii() {
+            // SAFETY: ASCII bytes are valid UTF-8.
+            return unsafe { core::str::from_utf8_unchecked(bytes) };
+        }
+        core::str::from_utf8(bytes).unwrap_or("")
     }
 
     fn core_cc(&self, cc: crate::inst::CallConv) -> CallConv {
@@ -2966,6 +2973,19 @@ fn report_added(added: Vec<Inst>, info: &InlineInfo) -> Vec<InstId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A name's text is its bytes when they are UTF-8, ASCII or not, and
+    /// empty when they are not.
+    #[test]
+    fn str_of_reads_ascii_utf8_and_rejects_invalid_bytes() {
+        let mut m = Module::default();
+        let ascii = m.strings.intern(b"llvm.nvvm.read.ptx.sreg.tid.x");
+        let utf8 = m.strings.intern("caf\u{e9}.\u{3bb}".as_bytes());
+        let invalid = m.strings.intern(b"bad\xff");
+        assert_eq!(m.str_of(ascii), "llvm.nvvm.read.ptx.sreg.tid.x");
+        assert_eq!(m.str_of(utf8), "caf\u{e9}.\u{3bb}");
+        assert_eq!(m.str_of(invalid), "");
+    }
 
     /// The direct opcode mapping agrees with mapping by keyword.
     #[test]
