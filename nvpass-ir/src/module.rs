@@ -289,16 +289,14 @@ pub enum TopLevel {
 
 /// The global symbol table: the function, variable or alias each global
 /// name denotes, by the name's interned symbol. Symbols are dense indices,
-/// so the table is an array indexed by symbol: a lookup is one read,
-/// where a hash table probes its control bytes and then a bucket, two
-/// places that a large module does not keep in the processor cache (the
-/// reader looks up every global operand). Names of locals are symbols
-/// too and leave holes; the array holds four bytes per symbol, about what
-/// a hash table holds per global.
+/// so the table is an array indexed by symbol and a lookup is one read
+/// (the reader looks up every global operand; a hash table would probe
+/// its control bytes and then a bucket, two places a large module does
+/// not keep in the processor cache). Names of locals are symbols too and
+/// leave holes; the array holds four bytes per symbol.
 #[derive(Clone, Default)]
 pub struct SymbolTable {
     by_sym: SecondaryMap<Sym, PackedOption<Value>>,
-    len: usize,
 }
 
 impl SymbolTable {
@@ -316,30 +314,12 @@ impl SymbolTable {
 
     /// Names `v` by `s`; returns the value `s` named before.
     pub fn insert(&mut self, s: Sym, v: Value) -> Option<Value> {
-        let old = self.by_sym.insert(s, v.into()).and_then(|o| o.expand());
-        if old.is_none() {
-            self.len += 1;
-        }
-        old
+        self.by_sym.insert(s, v.into()).and_then(|o| o.expand())
     }
 
     /// Forgets name `s`; returns the value it named.
     pub fn remove(&mut self, s: Sym) -> Option<Value> {
-        let old = self.by_sym.get_mut(s)?.take();
-        if old.is_some() {
-            self.len -= 1;
-        }
-        old
-    }
-
-    /// Number of names in the table.
-    pub fn len(&self) -> usize {
-        self.len
-    }
-
-    /// Whether the table names nothing.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.by_sym.get_mut(s)?.take()
     }
 
     /// Every (name, value) pair, in order of the names' symbols.
@@ -2034,27 +2014,25 @@ mod symbol_table_tests {
     /// The table answers as a map from symbols to values: lookups of
     /// names never entered (below and past the highest one entered) find
     /// nothing, re-entering a name returns the value it replaces, removing
-    /// returns the value once, and the count follows.
+    /// returns the value once, and iteration lists the names entered.
     #[test]
     fn symbol_table_is_a_map() {
         let (a, b, far) = (Sym::new(3), Sym::new(7), Sym::new(1000));
         let (v, w) = (Value::new(11), Value::new(12));
         let mut t = SymbolTable::default();
-        assert!(t.is_empty());
+        assert_eq!(t.iter().count(), 0);
         assert_eq!(t.insert(b, v), None);
         assert_eq!(t.get(b), Some(v));
         assert_eq!(t.get(a), None, "a hole below an entered name");
         assert_eq!(t.get(far), None, "past the highest entered name");
         assert_eq!(t.insert(a, w), None);
-        assert_eq!(t.len(), 2);
         assert_eq!(t.insert(b, w), Some(v));
-        assert_eq!(t.len(), 2);
         assert!(t.contains(b));
         assert_eq!(t.iter().collect::<Vec<_>>(), [(a, w), (b, w)]);
         assert_eq!(t.remove(b), Some(w));
         assert_eq!(t.remove(b), None);
         assert_eq!(t.remove(far), None);
         assert!(!t.contains(b));
-        assert_eq!(t.len(), 1);
+        assert_eq!(t.iter().collect::<Vec<_>>(), [(a, w)]);
     }
 }
