@@ -1283,7 +1283,25 @@ impl<'a> Parser<'a> {
 
     /// Parses the attributes of one slot, up to a token that cannot start
     /// one. `fn_align` receives a function's `align N`.
+    ///
+    /// Most slots have none: a parameter's type is followed by its name, a
+    /// call's return type by the callee. A token that starts no attribute
+    /// (only a string, an attribute group or a keyword can) gives the
+    /// empty set here, without the list machinery.
+    #[inline]
     pub fn parse_attrs(
+        &mut self,
+        ctx: ACtx,
+        fn_align: Option<&mut Option<u64>>,
+    ) -> PResult<AttrSet> {
+        if !matches!(self.tok.kind, Tk::Str | Tk::AttrGrpId | Tk::Keyword) {
+            return Ok(AttrSet::default());
+        }
+        self.parse_attr_list(ctx, fn_align)
+    }
+
+    /// [`Parser::parse_attrs`] from a token that may start an attribute.
+    fn parse_attr_list(
         &mut self,
         ctx: ACtx,
         fn_align: Option<&mut Option<u64>>,
