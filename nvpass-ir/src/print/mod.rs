@@ -281,11 +281,11 @@ struct Printer<'a> {
     md_done: bool,
     /// Nodes numbered by the printer, printed after `md_numbered`.
     md_extra: Vec<(u32, Md)>,
-    /// Local slots of the current function's unnamed values and blocks.
-    /// Hash maps holding one function's entries (cleared for the next), not
-    /// tables with an entry per value of the module: each thread printing
+    /// Local slots of the current function's unnamed values and blocks,
+    /// holding one function's entries (cleared for the next), not tables
+    /// with an entry per value of the module: each thread printing
     /// functions holds its own.
-    lvals: HashMap<Value, u32>,
+    lvals: LocalSlots,
     lblocks: HashMap<Block, u32>,
     cur: Option<Func>,
     /// Attribute group number -> index in `attr_groups`.
@@ -323,6 +323,74 @@ struct FloatText {
     text: [u8; 23],
 }
 
+/// The slots of one function's unnamed values (arguments and results).
+///
+/// A function's values were mostly made together (read in one go), so
+/// their indices fill a narrow range of the value table: the slots sit in
+/// an array over that range, read with one load. Values spread wider (a
+/// function that grew by inlining) go to a hash map instead, so the array
+/// never holds more than [`DENSE_SPREAD`] entries per value plus
+/// [`DENSE_SLACK`].
+#[derive(Default)]
+struct LocalSlots {
+    /// The values and their slots, as numbered, before they are placed.
+    pending: Vec<(Value, u32)>,
+    /// Index of the value `dense[0]` stands for.
+    base: usize,
+    /// Slot + 1 of value `base + i`; 0 for a value without one.
+    dense: Vec<u32>,
+    /// The slots when they are not in `dense`.
+    map: HashMap<Value, u32>,
+}
+
+/// At most this many array entries per numbered value (see
+/// [`LocalSlots`]).
+const DENSE_SPREAD: usize = 4;
+
+/// Array entries allowed on top of [`DENSE_SPREAD`] per value.
+const DENSE_SLACK: usize = 64;
+
+impl LocalSlots {
+    /// Forgets the slots of the previous function.
+    fn clear(&mut self) {
+        self.pending.clear();
+        self.dense.clear();
+        self.map.clear();
+    }
+
+    /// Numbers `v` with `slot` (until [`LocalSlots::place`]).
+    #[inline]
+    fn insert(&mut self, v: Value, slot: u32) {
+        self.pending.push((v, slot));
+    }
+
+    /// Places the values inserted since [`LocalSlots::clear`] for lookup.
+    fn place(&mut self) {
+        let idx = self.pending.iter().map(|(v, _)| v.index());
+        let (Some(lo), Some(hi)) = (idx.clone().min(), idx.max()) else {
+            return;
+        };
+        if hi - lo < DENSE_SPREAD * self.pending.len() + DENSE_SLACK {
+            self.base = lo;
+            self.dense.resize(hi - lo + 1, 0);
+            for &(v, slot) in &self.pending {
+                self.dense[v.index() - lo] = slot + 1;
+            }
+        } else {
+            self.map.extend(self.pending.iter().copied());
+        }
+    }
+
+    /// The slot of `v`, if it has one.
+    #[inline]
+    fn get(&self, v: Value) -> Option<u32> {
+        match self.dense.get(v.index().wrapping_sub(self.base)) {
+            Some(&s) => s.checked_sub(1),
+            None => self.map.get(&v).copied(),
+        }
+    }
+}
+
 /// Receives printed text in chunks.
 type ChunkSink<'a> = &'a mut dyn FnMut(&[u8]);
 
@@ -336,7 +404,7 @@ impl<'a> Printer<'a> {
             md_slots: Cow::Owned(SecondaryMap::with_default(NONE)),
             md_done: false,
             md_extra: Vec::new(),
-            lvals: HashMap::new(),
+            lvals: LocalSlots::default(),
             lblocks: HashMap::new(),
             cur: None,
             groups: HashMap::new(),
@@ -556,9 +624,16 @@ impl<'a> Printer<'a> {
                 n += 1;
             }
         }
-        if !m.funcs[f].is_definition {
-            return;
+        if m.funcs[f].is_definition {
+            self.number_body(f, n);
         }
+        self.lvals.place();
+    }
+
+    /// Numbers the unnamed blocks and results of definition `f`, from
+    /// slot `n` on.
+    fn number_body(&mut self, f: Func, mut n: u32) {
+        let m = self.m;
         for b in blocks_of(m, f) {
             if m.blocks[b].name.is_none() {
                 self.lblocks.insert(b, n);
@@ -753,7 +828,7 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        if let Some(&n) = self.lvals.get(&v) {
+        if let Some(n) = self.lvals.get(v) {
             self.c(b'%');
             self.u(n as u64);
         } else {
@@ -2215,6 +2290,42 @@ fn trim_ascii_start(mut b: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
     use alloc::format;
+
+    /// Local slots read back what was numbered, from the array when the
+    /// values are close together and from the map when they are spread;
+    /// a value numbered twice keeps its last slot, and clearing forgets
+    /// every slot.
+    #[test]
+    fn local_slots_read_back_close_and_spread_values() {
+        let v = Value::new;
+        let mut s = LocalSlots::default();
+        for (i, idx) in [10, 12, 11, 15].into_iter().enumerate() {
+            s.insert(v(idx), i as u32);
+        }
+        s.insert(v(12), 7);
+        s.place();
+        assert!(!s.dense.is_empty() && s.map.is_empty());
+        assert_eq!(
+            [9, 10, 11, 12, 13, 15, 16].map(|i| s.get(v(i))),
+            [None, Some(0), Some(2), Some(7), None, Some(3), None]
+        );
+
+        s.clear();
+        assert_eq!(s.get(v(10)), None);
+        let far = DENSE_SPREAD * 2 + DENSE_SLACK + 5;
+        s.insert(v(3), 0);
+        s.insert(v(3 + far), 1);
+        s.place();
+        assert!(s.dense.is_empty() && s.map.len() == 2);
+        assert_eq!(
+            [2, 3, 4, 3 + far].map(|i| s.get(v(i))),
+            [None, Some(0), None, Some(1)]
+        );
+
+        s.clear();
+        s.place();
+        assert_eq!(s.get(v(3)), None);
+    }
 
     /// `escape_into` copying runs of plain bytes writes what escaping byte
     /// by byte does (LLVM's `printEscapedString`), for every byte alone and
