@@ -7,8 +7,8 @@
 # CORPUS_DIR defaults to $NVPASS_CORPUS or ~/.cache/nvpass-corpus and is
 # built with ../shared/tools/build-corpus.sh when missing. Per module:
 #   roundtrip   nvpass-cli run --pipeline '' parses and prints it
-#   roundtrip/j2  the same on two threads gives the same bytes (the corpus
-#               modules but libdevice run on one thread by default)
+#   roundtrip/j2  the same on two threads gives the same bytes (every
+#               corpus module runs on one thread by default)
 #   verify      opt-19 -passes=verify accepts the output
 #   diff        llvm-diff-19 finds no difference from the input
 #   fixpoint    printing the output again gives identical bytes

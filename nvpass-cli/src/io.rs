@@ -35,20 +35,21 @@ pub const READ_PIECE: usize = 256 << 10;
 /// handing them work costs a fresh process more than they save. Measured
 /// on the 2-vCPU machine CI runs on, `run --pipeline ''` with one and two
 /// threads, each run after an `opt-19 -S` of the same input (as
-/// `benches/compare-opt.sh` runs them; median wall time):
+/// `benches/compare-opt.sh` runs them; median wall time of 15 runs):
 ///
 /// | input | size | one thread | two |
 /// |---|---|---|---|
-/// | cub_kernels.o0 | 0.42 MB | 8.4 ms | 10.1 ms |
-/// | cub_kernels.fe | 0.56 MB | 9.2 ms | 10.5 ms |
-/// | generated | 1.05 MB | 14.2 ms | 15.0 ms |
-/// | generated | 2.10 MB | 24.4 ms | 24.9 ms |
-/// | libdevice | 2.72 MB | 31.8 ms | 27.6 ms |
-/// | generated | 3.15 MB | 35.8 ms | 30.0 ms |
+/// | libdevice | 2.60 MiB | 23.2 ms | 23.8 ms |
+/// | libdevice, card pipeline | 2.60 MiB | 26.1 ms | 27.1 ms |
+/// | generated | 3.00 MiB | 24.9 ms | 24.8 ms |
+/// | generated | 4.01 MiB | 31.8 ms | 30.9 ms |
+/// | generated | 5.01 MiB | 39.9 ms | 38.0 ms |
+/// | generated | 6.01 MiB | 47.3 ms | 43.5 ms |
+/// | generated | 12.0 MiB | 94.0 ms | 77.0 ms |
 ///
-/// Run back to back instead, without `opt-19` in between, the two are even
-/// up to about 3 MB (libdevice: 30.1 ms both).
-pub const AUTO_THREADS_MIN: u64 = 2 << 20;
+/// Below the threshold, one thread also takes a fifth less CPU time and
+/// less memory (libdevice: 23.1 against 28.5 ms, 11.0 against 12.6 MB).
+pub const AUTO_THREADS_MIN: u64 = 3 << 20;
 
 /// The threads a run uses: `requested` when given (above 0), otherwise
 /// one for an input file smaller than [`AUTO_THREADS_MIN`] and `hardware`

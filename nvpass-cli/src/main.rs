@@ -104,7 +104,7 @@ struct RunArgs {
     /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info and pretreat's first
     /// census, and printing function bodies (0: one per hardware thread,
-    /// or one for an input file under 2 MiB). The output does not depend
+    /// or one for an input file under 3 MiB). The output does not depend
     /// on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
