@@ -1949,9 +1949,40 @@ mod split_tests {
         slots
     }
 
+    /// Use lists growing side by side move to the end of the pool when
+    /// they fill up, leaving dead slots; once the pool holds more than
+    /// `COMPACT_MIN_SLOTS` slots, a third of them dead, adding a use
+    /// compacts it. Every use keeps its position, and the pool stays
+    /// within twice what its lists reserve.
+    #[test]
+    fn adding_uses_compacts_a_large_pool() {
+        let (n, rounds) = (64, 2048);
+        let (mut m, f) = long_block(n);
+        let adds: Vec<Inst> = m
+            .block_insts(m.funcs[f].first_block.expand().unwrap())
+            .take(n)
+            .collect();
+        let results: Vec<Value> = adds.iter().map(|&i| m.inst_result(i).unwrap()).collect();
+        let (mut compactions, mut slots) = (0, m.use_pool.slot_count());
+        for round in 0..rounds {
+            for (k, &r) in results.iter().enumerate() {
+                m.push_operand(adds[(round * 7 + k) % n], r);
+                let now = m.use_pool.slot_count();
+                compactions += usize::from(now < slots);
+                slots = now;
+            }
+        }
+        assert!(slots > crate::pool::COMPACT_MIN_SLOTS);
+        assert!(compactions > 0, "the pool was never compacted");
+        assert!(m.use_pool.slot_count() <= 2 * m.use_pool.live_count());
+        for &r in &results {
+            assert_eq!(uses_agree(&m, r), rounds);
+        }
+    }
+
     /// A value's uses go from none to one inline to a pooled list and back
     /// as operands are added and removed in a shuffled order, through pool
-    /// moves and compactions; positions stay right throughout.
+    /// moves; positions stay right throughout.
     #[test]
     fn use_lists_grow_and_shrink_through_every_form() {
         let n = 3000;

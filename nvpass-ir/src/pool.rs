@@ -33,8 +33,14 @@
 
 use alloc::vec::Vec;
 
-/// Pools smaller than this many slots are never compacted.
-pub const COMPACT_MIN_SLOTS: usize = 4096;
+/// Pools smaller than this many slots are never compacted, outside the
+/// exact compaction that ends reading. A compaction costs some twenty
+/// instructions per live slot (the lists are sorted by position, then
+/// moved); below this size, what it reclaims (under 512 KiB of 8-byte
+/// slots) is not worth that. With 4,096, the use pool of cub_kernels.fe
+/// (24,000 slots at most) was compacted five times while `force-inline`
+/// ran, 2.4 M instructions, 3% of the card pipeline's run.
+pub const COMPACT_MIN_SLOTS: usize = 65536;
 
 /// The bit of [`PoolRange`]'s length word that marks a grown list.
 const GROWN: u32 = 1 << 31;
