@@ -39,6 +39,9 @@ pub const READ_PIECE: usize = 256 << 10;
 ///
 /// | input | size | one thread | two |
 /// |---|---|---|---|
+/// | cub_kernels.fe | 0.54 MiB | 5.5 ms | 6.4 ms |
+/// | generated | 1.00 MiB | 9.1 ms | 10.2 ms |
+/// | generated | 2.00 MiB | 16.4 ms | 17.6 ms |
 /// | libdevice | 2.60 MiB | 23.2 ms | 23.8 ms |
 /// | libdevice, card pipeline | 2.60 MiB | 26.1 ms | 27.1 ms |
 /// | generated | 3.00 MiB | 24.9 ms | 24.8 ms |
