@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Runs nvpass-cli and opt-19 alternately on the same inputs and prints, per
-# input and workload, the median wall time, median CPU time (user+sys), the
-# opt/nvpass ratios of wall times (w_ratio: throughput, nvpass using its
-# default threads) and of CPU times (ratio: total work), and the peak RSS of
-# both.
+# input and workload, the median wall time and median CPU time (user+sys)
+# in milliseconds, the opt/nvpass ratios of wall times (w_ratio:
+# throughput, nvpass using its default threads) and of CPU times (ratio:
+# total work), and the peak RSS of both.
 #
 #   benches/compare-opt.sh [-n RUNS] [FILE.ll...]
 #
@@ -56,7 +56,7 @@ median() { # FILE COLUMN
   sort -g -k"$2" "$1" | awk -v c="$2" '{v[NR]=$c} END {print v[int((NR+1)/2)]}'
 }
 
-printf '%-18s %-5s %9s %9s %7s %9s %9s %7s %9s %9s %6s\n' input work nv_wall opt_wall w_ratio nv_cpu opt_cpu ratio nv_rssMB opt_rssMB rss%
+printf '%-18s %-5s %9s %9s %7s %9s %9s %7s %9s %9s %6s\n' input work nv_wallms opt_wallms w_ratio nv_cpums opt_cpums ratio nv_rssMB opt_rssMB rss%
 for f in "${inputs[@]}"; do
   name=$(basename "$f" .ll)
   for w in io card; do
@@ -79,7 +79,7 @@ for f in "${inputs[@]}"; do
     awk -v n="$name" -v w="$w" -v nw="$nw" -v ow="$ow" -v nc="$nc" -v oc="$oc" -v nr="$nr" -v or="$orr" 'BEGIN {
       r = (nc > 0) ? oc / nc : 0
       wr = (nw > 0) ? ow / nw : 0
-      printf "%-18s %-5s %8.3fs %8.3fs %6.1fx %8.3fs %8.3fs %6.1fx %9.1f %9.1f %5.0f%%\n", n, w, nw, ow, wr, nc, oc, r, nr / 1024, or / 1024, 100 * nr / or }'
+      printf "%-18s %-5s %9.1f %9.1f %6.1fx %9.1f %9.1f %6.1fx %9.1f %9.1f %5.0f%%\n", n, w, 1000 * nw, 1000 * ow, wr, 1000 * nc, 1000 * oc, r, nr / 1024, or / 1024, 100 * nr / or }'
   done
 done
 [ -n "$card" ] && echo "card pipeline: $card" || echo "card pipeline: no card pass registered; only the io workload was measured"
