@@ -285,8 +285,8 @@ struct Printer<'a> {
     /// holding one function's entries (cleared for the next), not tables
     /// with an entry per value of the module: each thread printing
     /// functions holds its own.
-    lvals: LocalSlots,
-    lblocks: HashMap<Block, u32>,
+    lvals: LocalSlots<Value>,
+    lblocks: LocalSlots<Block>,
     cur: Option<Func>,
     /// Attribute group number -> index in `attr_groups`.
     groups: HashMap<u32, usize>,
@@ -323,34 +323,45 @@ struct FloatText {
     text: [u8; 23],
 }
 
-/// The slots of one function's unnamed values (arguments and results).
+/// The slots of one function's unnamed values (arguments and results) or
+/// blocks, entities `K`.
 ///
-/// A function's values were mostly made together (read in one go), so
-/// their indices fill a narrow range of the value table: the slots sit in
-/// an array over that range, read with one load. Values spread wider (a
-/// function that grew by inlining) go to a hash map instead, so the array
-/// never holds more than [`DENSE_SPREAD`] entries per value plus
-/// [`DENSE_SLACK`].
-#[derive(Default)]
-struct LocalSlots {
-    /// The values and their slots, as numbered, before they are placed.
-    pending: Vec<(Value, u32)>,
-    /// Index of the value `dense[0]` stands for.
+/// A function's values and blocks were mostly made together (read in one
+/// go), so their indices fill a narrow range of the module's table: the
+/// slots sit in an array over that range, read with one load. Entities
+/// spread wider (a function that grew by inlining) go to a hash map
+/// instead, so the array never holds more than [`DENSE_SPREAD`] entries
+/// per numbered entity plus [`DENSE_SLACK`].
+struct LocalSlots<K> {
+    /// The entities and their slots, as numbered, before they are placed.
+    pending: Vec<(K, u32)>,
+    /// Index of the entity `dense[0]` stands for.
     base: usize,
-    /// Slot + 1 of value `base + i`; 0 for a value without one.
+    /// Slot + 1 of entity `base + i`; 0 for one without a slot.
     dense: Vec<u32>,
     /// The slots when they are not in `dense`.
-    map: HashMap<Value, u32>,
+    map: HashMap<K, u32>,
 }
 
-/// At most this many array entries per numbered value (see
+impl<K> Default for LocalSlots<K> {
+    fn default() -> Self {
+        LocalSlots {
+            pending: Vec::new(),
+            base: 0,
+            dense: Vec::new(),
+            map: HashMap::new(),
+        }
+    }
+}
+
+/// At most this many array entries per numbered entity (see
 /// [`LocalSlots`]).
 const DENSE_SPREAD: usize = 4;
 
-/// Array entries allowed on top of [`DENSE_SPREAD`] per value.
+/// Array entries allowed on top of [`DENSE_SPREAD`] per entity.
 const DENSE_SLACK: usize = 64;
 
-impl LocalSlots {
+impl<K: EntityRef + core::hash::Hash> LocalSlots<K> {
     /// Forgets the slots of the previous function.
     fn clear(&mut self) {
         self.pending.clear();
@@ -358,35 +369,36 @@ impl LocalSlots {
         self.map.clear();
     }
 
-    /// Numbers `v` with `slot` (until [`LocalSlots::place`]).
+    /// Numbers `k` with `slot` (until [`LocalSlots::place`]).
     #[inline]
-    fn insert(&mut self, v: Value, slot: u32) {
-        self.pending.push((v, slot));
+    fn insert(&mut self, k: K, slot: u32) {
+        self.pending.push((k, slot));
     }
 
-    /// Places the values inserted since [`LocalSlots::clear`] for lookup.
+    /// Places the entities inserted since [`LocalSlots::clear`] for
+    /// lookup.
     fn place(&mut self) {
-        let idx = self.pending.iter().map(|(v, _)| v.index());
+        let idx = self.pending.iter().map(|(k, _)| k.index());
         let (Some(lo), Some(hi)) = (idx.clone().min(), idx.max()) else {
             return;
         };
         if hi - lo < DENSE_SPREAD * self.pending.len() + DENSE_SLACK {
             self.base = lo;
             self.dense.resize(hi - lo + 1, 0);
-            for &(v, slot) in &self.pending {
-                self.dense[v.index() - lo] = slot + 1;
+            for &(k, slot) in &self.pending {
+                self.dense[k.index() - lo] = slot + 1;
             }
         } else {
             self.map.extend(self.pending.iter().copied());
         }
     }
 
-    /// The slot of `v`, if it has one.
+    /// The slot of `k`, if it has one.
     #[inline]
-    fn get(&self, v: Value) -> Option<u32> {
-        match self.dense.get(v.index().wrapping_sub(self.base)) {
+    fn get(&self, k: K) -> Option<u32> {
+        match self.dense.get(k.index().wrapping_sub(self.base)) {
             Some(&s) => s.checked_sub(1),
-            None => self.map.get(&v).copied(),
+            None => self.map.get(&k).copied(),
         }
     }
 }
@@ -405,7 +417,7 @@ impl<'a> Printer<'a> {
             md_done: false,
             md_extra: Vec::new(),
             lvals: LocalSlots::default(),
-            lblocks: HashMap::new(),
+            lblocks: LocalSlots::default(),
             cur: None,
             groups: HashMap::new(),
             depth: 0,
@@ -628,6 +640,7 @@ impl<'a> Printer<'a> {
             self.number_body(f, n);
         }
         self.lvals.place();
+        self.lblocks.place();
     }
 
     /// Numbers the unnamed blocks and results of definition `f`, from
@@ -865,7 +878,7 @@ impl<'a> Printer<'a> {
             self.name(b'%', n);
             return;
         }
-        let slot = self.lblocks.get(&b).copied();
+        let slot = self.lblocks.get(b);
         if let (Some(n), true) = (slot, self.cur == Some(bd.func)) {
             self.c(b'%');
             self.u(n as u64);
@@ -1760,7 +1773,7 @@ impl<'a> Printer<'a> {
                 self.c(b':');
             } else if Some(b) != entry {
                 self.c(b'\n');
-                if let Some(&n) = self.lblocks.get(&b) {
+                if let Some(n) = self.lblocks.get(b) {
                     self.u(n as u64);
                 } else {
                     self.s("<badref>");
