@@ -55,13 +55,19 @@ pub const READ_PIECE: usize = 256 << 10;
 pub const AUTO_THREADS_MIN: u64 = 3 << 20;
 
 /// The threads a run uses: `requested` when given (above 0), otherwise
-/// one for an input file smaller than [`AUTO_THREADS_MIN`] and `hardware`
-/// for a larger one or one whose size is unknown (`input_size` `None`:
-/// standard input, which is read whole before its size is known).
-pub fn threads_for(requested: usize, input_size: Option<u64>, hardware: usize) -> usize {
+/// one for an input file smaller than [`AUTO_THREADS_MIN`] and
+/// `hardware()` for a larger one or one whose size is unknown
+/// (`input_size` `None`: standard input, which is read whole before its
+/// size is known). `hardware` is called only in that last case: asking
+/// the system costs a dozen system calls.
+pub fn threads_for(
+    requested: usize,
+    input_size: Option<u64>,
+    hardware: impl FnOnce() -> usize,
+) -> usize {
     match (requested, input_size) {
         (0, Some(n)) if n < AUTO_THREADS_MIN => 1,
-        (0, _) => hardware,
+        (0, _) => hardware(),
         (n, _) => n,
     }
 }
@@ -287,11 +293,15 @@ mod tests {
     fn small_inputs_run_on_one_thread_unless_told() {
         let small = Some(AUTO_THREADS_MIN - 1);
         let large = Some(AUTO_THREADS_MIN);
-        assert_eq!(threads_for(0, small, 8), 1);
-        assert_eq!(threads_for(0, large, 8), 8);
-        assert_eq!(threads_for(0, None, 8), 8);
-        assert_eq!(threads_for(3, small, 8), 3);
-        assert_eq!(threads_for(3, large, 8), 3);
+        let eight = || 8;
+        assert_eq!(threads_for(0, small, eight), 1);
+        assert_eq!(threads_for(0, large, eight), 8);
+        assert_eq!(threads_for(0, None, eight), 8);
+        assert_eq!(threads_for(3, small, eight), 3);
+        assert_eq!(threads_for(3, large, eight), 3);
+        let unasked = || -> usize { panic!("hardware threads asked for") };
+        assert_eq!(threads_for(0, small, unasked), 1);
+        assert_eq!(threads_for(3, large, unasked), 3);
     }
 
     #[test]

@@ -256,8 +256,7 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 }
 
 fn verify(input: &str) -> Result<(), Failure> {
-    let hardware = nvpass_ir::print::ParallelPrint::default().threads;
-    let threads = io::threads_for(0, io::input_size(input), hardware);
+    let threads = io::threads_for(0, io::input_size(input), nvpass_ir::print::hardware_threads);
     let m = parse_input(input, threads)?;
     let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
@@ -307,8 +306,11 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         ))
     })?;
 
-    let mut opts = nvpass_ir::print::ParallelPrint::default();
-    opts.threads = io::threads_for(args.threads, io::input_size(input), opts.threads);
+    let opts = nvpass_ir::print::ParallelPrint::with_threads(io::threads_for(
+        args.threads,
+        io::input_size(input),
+        nvpass_ir::print::hardware_threads,
+    ));
     let mut module = parse_input(input, opts.threads)?;
     // With no pass to run and nothing reported along the way, the input is
     // verified (on a thread of its own) while it is printed, and the output

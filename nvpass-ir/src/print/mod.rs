@@ -40,7 +40,7 @@ mod float;
 #[cfg(feature = "parallel")]
 mod parallel;
 #[cfg(feature = "parallel")]
-pub use parallel::{print_module_parallel, ParallelPrint, MD_BATCH};
+pub use parallel::{hardware_threads, print_module_parallel, ParallelPrint, BATCH_INSTS, MD_BATCH};
 
 use crate::attr::{Attr, AttrSet};
 use crate::entity::{Block, Func, Inst, Md, Sym, Type, Value};

@@ -35,15 +35,34 @@ pub struct ParallelPrint {
     pub batch_insts: usize,
 }
 
-impl Default for ParallelPrint {
-    /// As many workers as the machine has hardware threads; batches of
-    /// 4096 instructions (about 150 KiB of text: large enough that the
-    /// hand-over costs nothing, small enough to keep every worker busy).
-    fn default() -> Self {
+impl ParallelPrint {
+    /// `threads` workers and batches of [`BATCH_INSTS`] instructions. Unlike
+    /// [`ParallelPrint::default`], this does not ask the system for its
+    /// hardware threads (on Linux, a dozen system calls reading cgroup
+    /// files), which a caller that already knows the count can skip.
+    pub fn with_threads(threads: usize) -> Self {
         ParallelPrint {
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            batch_insts: 4096,
+            threads,
+            batch_insts: BATCH_INSTS,
         }
+    }
+}
+
+/// Instructions per batch of functions by default: about 150 KiB of text,
+/// large enough that the hand-over costs nothing, small enough to keep
+/// every worker busy.
+pub const BATCH_INSTS: usize = 4096;
+
+/// The machine's hardware threads (1 when the system cannot tell).
+pub fn hardware_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl Default for ParallelPrint {
+    /// As many workers as the machine has hardware threads
+    /// ([`hardware_threads`]); batches of [`BATCH_INSTS`] instructions.
+    fn default() -> Self {
+        ParallelPrint::with_threads(hardware_threads())
     }
 }
 
