@@ -14,11 +14,18 @@
 //!
 //! The library crates are not affected: this script only adds a link
 //! argument to this package's binaries.
+//!
+//! A build with the C runtime linked in (`-C target-feature=+crt-static`,
+//! the default on musl) is left alone: the executable is then a static
+//! PIE, which the dynamic loader does not relocate, and adding `-no-pie`
+//! to that link makes an executable that crashes at its first step.
 
 fn main() {
     println!("cargo:rerun-if-env-changed=NVPASS_CLI_PIE");
     let linux = std::env::var("CARGO_CFG_TARGET_OS").is_ok_and(|os| os == "linux");
-    if linux && std::env::var_os("NVPASS_CLI_PIE").is_none() {
+    let crt_static = std::env::var("CARGO_CFG_TARGET_FEATURE")
+        .is_ok_and(|fs| fs.split(',').any(|f| f == "crt-static"));
+    if linux && !crt_static && std::env::var_os("NVPASS_CLI_PIE").is_none() {
         println!("cargo:rustc-link-arg-bins=-no-pie");
     }
 }
