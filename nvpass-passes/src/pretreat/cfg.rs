@@ -13,7 +13,9 @@ pub fn remove_unreachable_blocks<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u6
     let Some(entry) = m.entry_block(f) else {
         return 0;
     };
-    let mut seen: HashSet<BlockId> = HashSet::new();
+    // Sized once for every block: grown from empty, the set would be
+    // rehashed several times in each function with a few dozen blocks.
+    let mut seen: HashSet<BlockId> = HashSet::with_capacity(m.blocks(f).count());
     let mut stack = alloc::vec![entry];
     seen.insert(entry);
     while let Some(b) = stack.pop() {
