@@ -356,7 +356,9 @@ impl RuleRun<'_> {
                 // take it again for the rules still to run.
                 if n > 0 && body_rules & census::bit(r.number) != 0 {
                     round_changes += n;
-                    self.callees.clear();
+                    if census::STALE_CALLEE_RULES & census::bit(r.number) != 0 {
+                        self.callees.clear();
+                    }
                     may = take_census(m, &mut self.callees);
                 }
             }
