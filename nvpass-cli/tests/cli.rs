@@ -338,3 +338,31 @@ fn thread_count_does_not_change_output_or_errors() {
         );
     }
 }
+
+/// On Linux the build script links the executable at a fixed address
+/// (`-no-pie`, see `build.rs`): its ELF type is `ET_EXEC`, not the
+/// `ET_DYN` of a position-independent one. Builds that keep a PIE on
+/// purpose (`NVPASS_CLI_PIE`, or a crt-static build, which links a static
+/// PIE) are exempt.
+#[test]
+fn linux_executable_is_linked_at_a_fixed_address() {
+    if !cfg!(target_os = "linux")
+        || option_env!("NVPASS_CLI_PIE").is_some()
+        || cfg!(target_feature = "crt-static")
+    {
+        return;
+    }
+    let exe = fs::read(env!("CARGO_BIN_EXE_nvpass-cli")).unwrap();
+    assert_eq!(&exe[..4], b"\x7fELF", "not an ELF file");
+    // `e_type`, two bytes at offset 16, in the file's byte order (byte 5:
+    // 1 little-endian, 2 big-endian).
+    let e_type = match exe[5] {
+        1 => u16::from_le_bytes([exe[16], exe[17]]),
+        _ => u16::from_be_bytes([exe[16], exe[17]]),
+    };
+    const ET_EXEC: u16 = 2;
+    assert_eq!(
+        e_type, ET_EXEC,
+        "nvpass-cli is not linked at a fixed address"
+    );
+}
