@@ -4,8 +4,7 @@
 //!
 //! A position-independent executable is relocated by the dynamic loader
 //! each time it starts: about 8,800 relocations that write 44 pages of
-//! tables before `main` runs, and every call into the C library goes
-//! through one more indirection. The driver is started once per input
+//! tables before `main` runs. The driver is started once per input
 //! file, like `opt`, so that cost is paid on every run. Measured on the
 //! 2-vCPU machine CI runs on, `run --pipeline ''`, medians of 21
 //! alternating runs, in two series: libdevice 23.5 → 22.3 ms and
@@ -17,9 +16,10 @@
 //! argument to this package's binaries.
 //!
 //! A build with the C runtime linked in (`-C target-feature=+crt-static`,
-//! the default on musl) is left alone: the executable is then a static
-//! PIE, which the dynamic loader does not relocate, and adding `-no-pie`
-//! to that link makes an executable that crashes at its first step.
+//! the default on musl) is left alone: rustc links it as a static PIE,
+//! which relocates itself, and adding `-no-pie` to that link made an
+//! executable that crashed before `main`. Such a build is put at a fixed
+//! address with `-C relocation-model=static` instead (see the README).
 
 fn main() {
     println!("cargo:rerun-if-env-changed=NVPASS_CLI_PIE");
