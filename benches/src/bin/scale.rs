@@ -22,7 +22,7 @@
 //! make the best one closer to the undisturbed time).
 //!
 //! `--cold` evicts the processor caches before every timed run by writing
-//! over a buffer of [`EVICT_BYTES`]. Without it a small module is still
+//! over a buffer twice the size of the largest cache ([`evict_bytes`]). Without it a small module is still
 //! cached from the parse that just built it when the stage starts, and a
 //! large one is not, so the warm series charges the cache's size to the
 //! larger steps; the cold series starts every step from memory. It also
@@ -40,10 +40,39 @@ use std::time::Instant;
 #[global_allocator]
 static A: CountingAlloc = CountingAlloc;
 
-/// Bytes written before each timed run under `--cold`: four times the
-/// 32 MiB last-level cache of the machines the series is run on, so that
-/// nothing of the module survives it.
+/// Bytes written before each timed run under `--cold` when the size of the
+/// processor's caches is not known: four times a 32 MiB last-level cache.
 const EVICT_BYTES: usize = 128 << 20;
+
+/// How many times the largest cache [`evict_bytes`] writes over.
+const EVICT_CACHE_MULTIPLE: usize = 2;
+
+/// Bytes written before each timed run under `--cold`: on Linux,
+/// [`EVICT_CACHE_MULTIPLE`] times the largest cache the kernel reports for
+/// the first processor, so that nothing of the module survives it however
+/// large the last-level cache is (some servers have hundreds of MiB);
+/// at least [`EVICT_BYTES`].
+fn evict_bytes() -> usize {
+    let largest = (0..8)
+        .filter_map(|i| {
+            let path = format!("/sys/devices/system/cpu/cpu0/cache/index{i}/size");
+            parse_cache_size(std::fs::read_to_string(path).ok()?.trim())
+        })
+        .max()
+        .unwrap_or(0);
+    (largest * EVICT_CACHE_MULTIPLE).max(EVICT_BYTES)
+}
+
+/// A cache size as sysfs writes it (`48K`, `2048K`, `480M`), in bytes.
+fn parse_cache_size(s: &str) -> Option<usize> {
+    let (digits, unit) = match s.as_bytes().last()? {
+        b'K' => (&s[..s.len() - 1], 1 << 10),
+        b'M' => (&s[..s.len() - 1], 1 << 20),
+        b'G' => (&s[..s.len() - 1], 1 << 30),
+        _ => (s, 1),
+    };
+    digits.parse::<usize>().ok()?.checked_mul(unit)
+}
 
 /// Writes one byte in every cache line of `buf`, pushing whatever the
 /// caches held out to memory.
@@ -180,7 +209,7 @@ fn main() {
         let src = generate(&c).into_bytes();
         // Allocated before any measurement, so it is not part of a stage's
         // heap growth.
-        let mut cold = cold.then(|| vec![0u8; EVICT_BYTES]);
+        let mut cold = cold.then(|| vec![0u8; evict_bytes()]);
         let n = src.len();
         eprintln!("{}x: {} bytes", mult, n);
         let row = |stage: &str, t: f64, h: usize| println!("{stage}\t{n}\t{t}\t{h}");
@@ -266,5 +295,22 @@ fn main() {
                 (h as f64 / h0.max(1) as f64) / r
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cache_sizes_read_as_sysfs_writes_them() {
+        assert_eq!(parse_cache_size("48K"), Some(48 << 10));
+        assert_eq!(parse_cache_size("491520K"), Some(480 << 20));
+        assert_eq!(parse_cache_size("32M"), Some(32 << 20));
+        assert_eq!(parse_cache_size("1G"), Some(1 << 30));
+        assert_eq!(parse_cache_size("4096"), Some(4096));
+        assert_eq!(parse_cache_size(""), None);
+        assert_eq!(parse_cache_size("K"), None);
+        assert_eq!(parse_cache_size("12Q"), None);
     }
 }
