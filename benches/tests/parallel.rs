@@ -164,7 +164,20 @@ fn broken_modules_get_the_same_errors_in_the_same_order() {
         broken += 1;
     }
     assert!(broken > 10, "only {broken} instructions broken");
+    // And some globals, whose errors come between the use lists' and the
+    // functions'.
+    let globals: Vec<_> = m.globals.keys().collect();
+    for &g in globals.iter().step_by(5) {
+        m.globals[g].addrspace += 7;
+    }
     let errs = verify_module(&m).expect_err("the broken module is invalid");
+    let kinds = ["[use-list]", "[global]"];
+    for kind in kinds {
+        assert!(
+            errs.iter().any(|e| e.to_string().contains(kind)),
+            "no {kind} error"
+        );
+    }
     let funcs: std::collections::HashSet<_> = errs.iter().filter_map(|e| e.func).collect();
     assert!(funcs.len() > 3, "errors in only {} functions", funcs.len());
     check_verify("broken generated module", &m);

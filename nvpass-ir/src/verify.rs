@@ -166,99 +166,84 @@ pub fn verify_module(m: &Module) -> Result<(), Vec<VerifyError>> {
     }
 }
 
-/// [`verify_module`] with the functions checked on `threads` threads
-/// (feature `parallel`). Each function's checks read only the module and
-/// the function (the per-function tables are reset after each one), so the
-/// module order is cut into contiguous ranges of about equal instruction
-/// counts, each range is verified by its own thread, and the errors are
-/// concatenated in module order: the result is exactly
-/// [`verify_module`]'s. With two threads or more, the module-wide use-list
-/// check runs on a thread of its own beside them; its errors come first, as
-/// in [`verify_module`].
+/// [`verify_module`] on `threads` threads (feature `parallel`).
+///
+/// The work is cut into items: the module-wide use-list check, and the
+/// module order in [`VERIFY_CHUNKS_PER_THREAD`] times `threads` runs of
+/// consecutive top-level entities. Each function's checks read only the
+/// module and the function (the per-function tables are reset after each
+/// one), so the items are independent. The threads (this one and
+/// `threads - 1` more) take the next unclaimed item until none is left,
+/// which balances them whatever the functions' sizes, with nothing counted
+/// beforehand; the use-list check is the first item, as it is the largest.
+/// The errors of each item are kept apart and concatenated in the order
+/// [`verify_module`] finds them (use lists, globals, functions in module
+/// order), so the result is exactly its result.
 #[cfg(feature = "parallel")]
 pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<VerifyError>> {
-    let mut v = Verifier::new(m);
+    use core::sync::atomic::{AtomicUsize, Ordering};
     let threads = threads.clamp(1, m.order.len().max(1));
-    // With threads to spare, the use lists are checked beside the functions
-    // (their errors still come first).
-    let uses_aside = threads > 1;
-    if !uses_aside {
-        v.use_lists();
+    if threads == 1 {
+        return verify_module(m);
     }
-    v.globals();
-    // Instructions per function, counted without walking the layout (which
-    // may be malformed: that is what is being checked).
-    let mut per_func = alloc::vec![1usize; m.funcs.len()];
-    for d in m.insts.values() {
-        if let Some(bd) = m.seg_block(d.seg).and_then(|b| m.blocks.get(b)) {
-            if let Some(n) = per_func.get_mut(bd.func.index()) {
-                *n += 1;
+    let len = m.order.len().div_ceil(threads * VERIFY_CHUNKS_PER_THREAD);
+    let chunks: Vec<&[TopLevel]> = m.order.chunks(len.max(1)).collect();
+    // Item 0 is the use-list check, item k > 0 is `chunks[k - 1]`.
+    let next = AtomicUsize::new(0);
+    let work = |w: &mut Verifier<'_>| -> Vec<(usize, Vec<VerifyError>)> {
+        let mut found = Vec::new();
+        loop {
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            match k {
+                0 => w.use_lists(),
+                _ => match chunks.get(k - 1) {
+                    Some(chunk) => chunk.iter().for_each(|t| w.top_level_func(*t)),
+                    None => return found,
+                },
+            }
+            if !w.errors.is_empty() {
+                found.push((k, core::mem::take(&mut w.errors)));
             }
         }
-    }
-    let weights: Vec<usize> = (m.order.iter())
-        .map(|t| match *t {
-            TopLevel::Func(f) => per_func.get(f.index()).copied().unwrap_or(0),
-            _ => 0,
-        })
-        .collect();
-    let total: usize = weights.iter().sum();
-    // Cut points: range k ends where the running weight passes k/threads.
-    let mut cuts = alloc::vec![0usize];
-    let mut acc = 0usize;
-    for (i, w) in weights.iter().enumerate() {
-        acc += w;
-        if cuts.len() < threads && acc * threads >= total * cuts.len() && i + 1 < m.order.len() {
-            cuts.push(i + 1);
-        }
-    }
-    cuts.push(m.order.len());
-    // The first range is checked here, by the module-level verifier (its
-    // errors come first, as they would in one pass); the others on threads.
-    let first = &m.order[cuts[0]..cuts[1]];
-    let (use_errors, parts) = std::thread::scope(|s| {
-        let uses = uses_aside.then(|| {
-            s.spawn(move || {
-                let mut u = Verifier::new(m);
-                u.use_lists();
-                u.errors
-            })
-        });
-        let handles: Vec<_> = cuts[1..]
-            .windows(2)
-            .map(|r| {
-                let order = &m.order[r[0]..r[1]];
-                s.spawn(move || {
-                    let mut w = Verifier::new(m);
-                    for t in order {
-                        w.top_level_func(*t);
-                    }
-                    w.errors
-                })
-            })
+    };
+    let mut v = Verifier::new(m);
+    let mut found = std::thread::scope(|s| {
+        let work = &work;
+        let handles: Vec<_> = (1..threads)
+            .map(|_| s.spawn(move || work(&mut Verifier::new(m))))
             .collect();
-        for t in first {
-            v.top_level_func(*t);
+        v.globals();
+        let mut found = work(&mut Verifier::new(m));
+        for h in handles {
+            found.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
         }
-        let join = |h: std::thread::ScopedJoinHandle<'_, Vec<VerifyError>>| {
-            h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))
-        };
-        let parts: Vec<Vec<VerifyError>> = handles.into_iter().map(join).collect();
-        (uses.map(join).unwrap_or_default(), parts)
+        found
     });
-    if !use_errors.is_empty() {
-        let rest = core::mem::replace(&mut v.errors, use_errors);
-        v.errors.extend(rest);
+    found.sort_unstable_by_key(|&(k, _)| k);
+    let globals = core::mem::take(&mut v.errors);
+    let mut errors = Vec::new();
+    let mut globals = Some(globals);
+    for (k, e) in found {
+        if k > 0 {
+            if let Some(g) = globals.take() {
+                errors.extend(g);
+            }
+        }
+        errors.extend(e);
     }
-    for p in parts {
-        v.errors.extend(p);
-    }
-    if v.errors.is_empty() {
+    errors.extend(globals.into_iter().flatten());
+    if errors.is_empty() {
         Ok(())
     } else {
-        Err(v.errors)
+        Err(errors)
     }
 }
+
+/// Items of module order per thread in [`verify_module_parallel`]: enough
+/// that the threads finish close together when functions differ in size,
+/// few enough that claiming an item costs nothing next to checking it.
+#[cfg(feature = "parallel")]
+pub const VERIFY_CHUNKS_PER_THREAD: usize = 16;
 
 /// Checks only the use-list invariant (`[use-list]`): every operand slot's
 /// `pos` names a use that points back to the slot, and every use names a
