@@ -11,8 +11,9 @@
 //! a second thread reads the file, cuts it at top-level entities and lexes
 //! each piece while the first parses the piece before
 //! ([`nvpass_ir::parse::read_lexed_ahead`]). The pieces are
-//! then [`LEXED_PIECE`] bytes, so that the three alive at a time (parsed,
-//! waiting, being lexed) hold little memory with their tokens. The module
+//! then [`LEXED_PIECE`] bytes, so that the few alive at a time (one
+//! parsed, up to [`nvpass_ir::parse::LEXED_AHEAD`] waiting, one being
+//! lexed) hold little memory with their tokens. The module
 //! is the same either way.
 //!
 //! Output is written to a temporary file beside the destination and renamed

@@ -214,6 +214,20 @@ fn lexed_ahead_on_another_thread() {
     }
     assert!(read_lexed_ahead(Failing(100_000), 64).is_none());
     assert!(read_lexed_ahead(&b"\n\n"[..], 64).is_some());
+    /// Gives a module's text one global at a time, then panics.
+    struct Panicking(usize);
+    impl std::io::Read for Panicking {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            assert!(self.0 > 0, "reader panics");
+            self.0 -= 1;
+            let line = format!("@g{} = global i32 0\n", self.0);
+            buf[..line.len()].copy_from_slice(line.as_bytes());
+            Ok(line.len())
+        }
+    }
+    // The reading thread unwinds after queueing more pieces than may wait:
+    // the parser is not left waiting for the rest.
+    assert!(read_lexed_ahead(Panicking(40), 32).is_none());
 }
 
 /// Text handed to `push` and not parsed yet is not skipped by a lexed

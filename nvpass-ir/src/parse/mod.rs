@@ -365,27 +365,34 @@ pub fn read_lexed<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> Option<Modu
 /// Reads a module from `input` on two threads: a second thread reads it in
 /// pieces of `piece` bytes, cuts them at top-level entities
 /// ([`PieceCutter`]) and lexes them ([`LexedPiece`]) while the calling
-/// thread parses the piece before ([`ModuleReader::push_lexed`]). About a
+/// thread parses the pieces before ([`ModuleReader::push_lexed`]). About a
 /// fifth of the reading moves off the parsing thread; the module is the
-/// one [`parse_module`] gives. At most three pieces are alive at a time
-/// (parsed, waiting, being lexed), and they go back to the reading thread
-/// to be filled again, so their buffers are allocated once.
+/// one [`parse_module`] gives. At most [`LEXED_AHEAD`] lexed pieces wait
+/// for the parser, besides the one it parses and the one being lexed; the
+/// reading thread, which mostly waits for room, is woken only when the
+/// parser has nearly emptied the queue, not after every piece. The pieces
+/// go back to the reading thread to be filled again, so their buffers are
+/// allocated once.
 ///
 /// `None` when `input` fails to read or the text does not parse in
 /// pieces; parse it whole then (see [`ModuleReader`]).
 #[cfg(feature = "parallel")]
 pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> Option<Module> {
     use std::sync::mpsc;
-    let (to_parser, lexed) = mpsc::sync_channel::<LexedPiece>(1);
+    let handoff = Handoff::default();
     let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
     std::thread::scope(|s| {
+        let handoff = &handoff;
         let lexer = s.spawn(move || -> bool {
+            // Tells the parser that no more pieces come, however this
+            // thread ends.
+            let _close = CloseOnDrop(handoff);
             let mut cutter = PieceCutter::new();
             let mut buf = alloc::vec![0u8; piece.max(1)];
             let send = |text: &[u8]| {
                 let mut p = parsed.try_recv().unwrap_or_default();
                 p.lex(text);
-                to_parser.send(p).is_ok()
+                handoff.send(p)
             };
             loop {
                 match input.read(&mut buf) {
@@ -402,7 +409,7 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
         });
         let mut reader = ModuleReader::new();
         let mut ok = true;
-        for p in lexed.iter() {
+        while let Some(p) = handoff.recv() {
             ok = reader.push_lexed(&p);
             if !ok {
                 break;
@@ -411,7 +418,7 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
             let _ = to_lexer.send(p);
         }
         // A reading thread still sending learns that nobody listens.
-        drop(lexed);
+        handoff.leave();
         let read_all = lexer.join().unwrap_or(false);
         if ok && read_all {
             reader.finish()
@@ -419,6 +426,122 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
             None
         }
     })
+}
+
+/// Lexed pieces that may wait for the parser in [`read_lexed_ahead`].
+#[cfg(feature = "parallel")]
+pub const LEXED_AHEAD: usize = 4;
+
+/// Waiting pieces at or below which a reading thread that found the queue
+/// full is woken (see [`Handoff`]).
+#[cfg(feature = "parallel")]
+const LEXED_AHEAD_LOW: usize = 1;
+
+/// The queue of lexed pieces from the reading thread to the parser.
+///
+/// The parser is the slower of the two, so the reader mostly finds the
+/// queue full and sleeps. A channel wakes a sleeping sender at every
+/// receive, which costs the parsing thread a system call per piece; this
+/// queue wakes the reader only once the parser has taken all but
+/// [`LEXED_AHEAD_LOW`] pieces, once per [`LEXED_AHEAD`] `-`
+/// [`LEXED_AHEAD_LOW`] pieces.
+#[cfg(feature = "parallel")]
+#[derive(Default)]
+struct Handoff {
+    state: std::sync::Mutex<HandoffState>,
+    /// The parser waits here for a piece.
+    ready: std::sync::Condvar,
+    /// The reader waits here for room.
+    room: std::sync::Condvar,
+}
+
+#[cfg(feature = "parallel")]
+#[derive(Default)]
+struct HandoffState {
+    queue: alloc::collections::VecDeque<LexedPiece>,
+    /// The reader sends no more.
+    closed: bool,
+    /// The parser takes no more.
+    left: bool,
+    parser_waits: bool,
+    reader_waits: bool,
+}
+
+#[cfg(feature = "parallel")]
+impl Handoff {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HandoffState> {
+        // The lock is never held across code that can panic.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Queues `p` once there is room; false when the parser has left.
+    fn send(&self, p: LexedPiece) -> bool {
+        let mut st = self.lock();
+        while st.queue.len() >= LEXED_AHEAD && !st.left {
+            st.reader_waits = true;
+            st = self.room.wait(st).unwrap_or_else(|e| e.into_inner());
+        }
+        st.reader_waits = false;
+        if st.left {
+            return false;
+        }
+        st.queue.push_back(p);
+        if st.parser_waits {
+            self.ready.notify_one();
+        }
+        true
+    }
+
+    /// The next piece; `None` once the reader has closed the queue and it
+    /// is empty.
+    fn recv(&self) -> Option<LexedPiece> {
+        let mut st = self.lock();
+        loop {
+            if let Some(p) = st.queue.pop_front() {
+                if st.reader_waits && st.queue.len() <= LEXED_AHEAD_LOW {
+                    self.room.notify_one();
+                }
+                return Some(p);
+            }
+            if st.closed {
+                return None;
+            }
+            st.parser_waits = true;
+            st = self.ready.wait(st).unwrap_or_else(|e| e.into_inner());
+            st.parser_waits = false;
+        }
+    }
+
+    /// The reader sends no more.
+    fn close(&self) {
+        let mut st = self.lock();
+        st.closed = true;
+        if st.parser_waits {
+            self.ready.notify_one();
+        }
+    }
+
+    /// The parser takes no more: a reader waiting for room gives up.
+    fn leave(&self) {
+        let mut st = self.lock();
+        st.left = true;
+        st.queue.clear();
+        if st.reader_waits {
+            self.room.notify_one();
+        }
+    }
+}
+
+/// Closes a [`Handoff`] when dropped: when the reading thread returns or
+/// unwinds.
+#[cfg(feature = "parallel")]
+struct CloseOnDrop<'a>(&'a Handoff);
+
+#[cfg(feature = "parallel")]
+impl Drop for CloseOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
 }
 
 /// The last offset `i > 0` in `text` where a line starting a top-level
