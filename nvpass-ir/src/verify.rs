@@ -219,19 +219,14 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
         }
         found
     });
+    // The use lists' errors (item 0), the globals', the functions'.
     found.sort_unstable_by_key(|&(k, _)| k);
-    let globals = core::mem::take(&mut v.errors);
-    let mut errors = Vec::new();
-    let mut globals = Some(globals);
-    for (k, e) in found {
-        if k > 0 {
-            if let Some(g) = globals.take() {
-                errors.extend(g);
-            }
-        }
-        errors.extend(e);
-    }
-    errors.extend(globals.into_iter().flatten());
+    let mut items = found.into_iter().peekable();
+    let mut errors = items
+        .next_if(|&(k, _)| k == 0)
+        .map_or_else(Vec::new, |(_, e)| e);
+    errors.append(&mut v.errors);
+    errors.extend(items.flat_map(|(_, e)| e));
     if errors.is_empty() {
         Ok(())
     } else {

@@ -227,8 +227,6 @@ pub fn print_module_parallel(m: &Module, opts: ParallelPrint, sink: &mut dyn FnM
     });
 }
 
-/// Cuts a module's functions into consecutive batches of about
-/// `per_batch` instructions, one at a time.
 /// About how many instructions `b` holds: the distance from its first
 /// instruction's index to its last one's, counted both ends in; one when
 /// the last was created before the first.
@@ -240,6 +238,8 @@ fn estimated_insts(m: &Module, b: Block) -> usize {
     }
 }
 
+/// Cuts a module's functions into consecutive batches of about
+/// `per_batch` instructions, one at a time.
 struct BatchCutter<'a> {
     m: &'a Module,
     funcs: &'a [Func],
