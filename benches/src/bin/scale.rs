@@ -22,10 +22,11 @@
 //! make the best one closer to the undisturbed time).
 //!
 //! `--cold` evicts the processor caches before every timed run by writing
-//! over a buffer twice the size of the largest cache ([`evict_bytes`]). Without it a small module is still
-//! cached from the parse that just built it when the stage starts, and a
-//! large one is not, so the warm series charges the cache's size to the
-//! larger steps; the cold series starts every step from memory. It also
+//! over a buffer twice the size of the largest cache ([`evict_bytes`]).
+//! Without it a small module is still cached from the parse that just
+//! built it when the stage starts, and a large one is not, so the warm
+//! series charges the cache's size to the larger steps; the cold series
+//! starts every step from memory. It also
 //! hands the memory freed by the previous run back to the kernel (glibc's
 //! `malloc_trim`), so that every run pays for its page faults as a fresh
 //! `nvpass-cli` process does: otherwise the allocator recycles a small
