@@ -206,18 +206,20 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
             }
         }
     };
-    let mut v = Verifier::new(m);
-    let mut found = std::thread::scope(|s| {
+    let (mut globals, mut found) = std::thread::scope(|s| {
         let work = &work;
         let handles: Vec<_> = (1..threads)
             .map(|_| s.spawn(move || work(&mut Verifier::new(m))))
             .collect();
+        // This thread checks the globals, then takes items like the others.
+        let mut v = Verifier::new(m);
         v.globals();
-        let mut found = work(&mut Verifier::new(m));
+        let globals = core::mem::take(&mut v.errors);
+        let mut found = work(&mut v);
         for h in handles {
             found.extend(h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)));
         }
-        found
+        (globals, found)
     });
     // The use lists' errors (item 0), the globals', the functions'.
     found.sort_unstable_by_key(|&(k, _)| k);
@@ -225,7 +227,7 @@ pub fn verify_module_parallel(m: &Module, threads: usize) -> Result<(), Vec<Veri
     let mut errors = items
         .next_if(|&(k, _)| k == 0)
         .map_or_else(Vec::new, |(_, e)| e);
-    errors.append(&mut v.errors);
+    errors.append(&mut globals);
     errors.extend(items.flat_map(|(_, e)| e));
     if errors.is_empty() {
         Ok(())
