@@ -75,6 +75,11 @@ pub struct Inlined {
 pub struct CallerInliner {
     /// `(parent region, inlined callee)`; region 0 is the caller itself.
     regions: Vec<(Option<usize>, Option<FuncId>)>,
+    /// By region: the last region whose chain (itself and its ancestors)
+    /// was marked to contain it, so that the pool's compatibility check
+    /// asks "is `r` on this chain" with one load instead of a walk up
+    /// from the new region per region using an alloca.
+    on_chain: Vec<usize>,
     region_of_call: HashMap<InstId, usize>,
     pool: Vec<PoolEntry>,
     /// Allocation size of each alloca type seen (`None`: unsized), so
@@ -90,6 +95,7 @@ impl CallerInliner {
     pub fn new(merge: bool) -> CallerInliner {
         CallerInliner {
             regions: alloc::vec![(None, None)],
+            on_chain: alloc::vec![usize::MAX],
             region_of_call: HashMap::new(),
             pool: Vec::new(),
             sizes: HashMap::new(),
@@ -123,15 +129,14 @@ impl CallerInliner {
         false
     }
 
-    fn is_ancestor_or_self(&self, anc: usize, of: usize) -> bool {
+    /// Marks region `of` and its ancestors as on the chain of `of`
+    /// ([`CallerInliner::on_chain`]).
+    fn mark_chain(&mut self, of: usize) {
         let mut r = Some(of);
         while let Some(k) = r {
-            if k == anc {
-                return true;
-            }
+            self.on_chain[k] = of;
             r = self.regions[k].0;
         }
-        false
     }
 
     /// Inlines `call` (whose direct callee is `callee`), tracks the region
@@ -147,6 +152,7 @@ impl CallerInliner {
         self.region_of_call.remove(&call);
         let region = self.regions.len();
         self.regions.push((Some(parent), Some(callee)));
+        self.on_chain.push(usize::MAX);
         for &c in &info.inlined_calls {
             self.region_of_call.insert(c, region);
         }
@@ -159,6 +165,9 @@ impl CallerInliner {
             added_size,
             ..Inlined::default()
         };
+        if self.merge && !info.static_allocas.is_empty() {
+            self.mark_chain(region);
+        }
         for a in info.static_allocas {
             let Some(shape) = alloca_shape(m, a, &mut self.sizes) else {
                 continue;
@@ -174,10 +183,7 @@ impl CallerInliner {
                     e.addr_space == shape.2
                         && e.ty == shape.3
                         && e.align >= shape.1
-                        && !e
-                            .regions
-                            .iter()
-                            .any(|&r| self.is_ancestor_or_self(r, region))
+                        && !e.regions.iter().any(|&r| self.on_chain[r] == region)
                 })
                 .min_by_key(|(_, e)| e.size)
                 .map(|(k, _)| k);
