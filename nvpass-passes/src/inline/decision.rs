@@ -383,8 +383,9 @@ pub fn mark_force_inline<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
         .collect();
     let mut changed = false;
     for (f, reason) in decided {
-        let name = m.func_name(f).to_string();
+        // The name is only for remarks: copied when one is built.
         if m.has_attr(f, AttrSlot::Function, AttrKey::Kind(AttrKind::OptNone)) {
+            let name = m.func_name(f).to_string();
             let d = cx
                 .remark(RemarkKind::Missed, "ForceInlineSkipped")
                 .in_function(name.clone())
@@ -405,6 +406,7 @@ pub fn mark_force_inline<M: IrEdit + ?Sized>(m: &mut M, cx: &mut PassContext<'_>
         changed = true;
         cx.add_stat(&NUM_FORCED, 1);
         if cx.remarks_enabled() {
+            let name = m.func_name(f).to_string();
             let d = cx
                 .remark(RemarkKind::Analysis, "ForceInline")
                 .in_function(name.clone())
