@@ -100,32 +100,14 @@ fn release_free_memory() {
 #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
 fn release_free_memory() {}
 
-/// The mmap threshold `nvpass-cli` fixes at its start (its
-/// `MMAP_THRESHOLD`: glibc's initial value).
-const MMAP_THRESHOLD: i32 = 128 << 10;
-
-/// Fixes glibc's mmap threshold as `nvpass-cli` does before anything else,
-/// so that the stages allocate here as they do in the driver. Left to
-/// itself, glibc raises the threshold to the largest block freed so far;
-/// in this long-lived process, after one step's modules are dropped, the
-/// next run's tables of a few MiB would come from the heap instead of
-/// fresh mappings, which `nvpass-cli` never sees.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn fix_mmap_threshold() {
-    extern "C" {
-        fn mallopt(param: i32, value: i32) -> i32;
-    }
-    /// glibc's `M_MMAP_THRESHOLD`.
-    const M_MMAP_THRESHOLD: i32 = -3;
-    // SAFETY: mallopt only changes allocator tuning; it runs first in
-    // `main`, before any other thread exists.
-    unsafe {
-        mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn fix_mmap_threshold() {}
+/// The allocator tuning `nvpass-cli` applies first thing. Applied here
+/// too, the stages allocate as they do in the driver: left to itself, glibc
+/// raises its mmap threshold to the largest block freed so far, and in this
+/// long-lived process, after one run's module is dropped, the next run's
+/// tables of a few MiB would come from the heap instead of fresh mappings,
+/// which `nvpass-cli` never sees.
+#[path = "../../../nvpass-cli/src/malloc_tuning.rs"]
+mod malloc_tuning;
 
 /// Runs `f` `runs` times; returns the best time in seconds and the peak
 /// heap growth in bytes over the heap in use before the call. With `cold`,
@@ -164,7 +146,7 @@ const EXTRA_PIPELINES: &[&str] = &["inline<model=llvm>", "inline<model=cgscc>"];
 type StageRow = (String, Vec<(usize, f64, usize)>);
 
 fn main() {
-    fix_mmap_threshold();
+    malloc_tuning::fix_mmap_threshold();
     let mut base_mb = 2usize;
     let mut steps = 5u32;
     let mut cfg = Config::sized(1, 0);
