@@ -1479,6 +1479,30 @@ impl IrView for Module {
         self.real_users(vfrom(v)).next().is_none()
     }
 
+    fn direct_calls_of(&self, f: FuncId) -> impl Iterator<Item = InstId> + '_ {
+        let f = ffrom(f);
+        // A call's callee is its operand 0, so a use of `f` there by a call
+        // is a direct call of `f`, told by the user's opcode alone: the
+        // callee operand and its value record, two more reads from memory
+        // per call, are not needed. A use at another index (`f` passed as
+        // an argument) asks for the callee as `callee` does.
+        self.users(self.funcs[f].value).iter().filter_map(move |u| {
+            let IrUser::Inst(c) = u.user() else {
+                return None;
+            };
+            let d = &self.insts[c];
+            if !d.opcode.is_call() {
+                return None;
+            }
+            let direct = u.index() == 0
+                || self
+                    .ops_of(d)
+                    .first()
+                    .is_some_and(|o| self.values[o.value].kind == IrValueKind::Func(f));
+            direct.then(|| iid(c))
+        })
+    }
+
     fn const_int(&self, v: ValueId) -> Option<i128> {
         match self.constant(vfrom(v)) {
             Some(Const::Int(n)) => Some(n.0),

@@ -164,6 +164,63 @@ fn operands_list_the_callee_last() {
     assert_eq!(args, ops[..2]);
 }
 
+/// `direct_calls_of`, which reads the callee slot from the use, gives
+/// what the trait's definition gives (the users whose callee is the
+/// function, one entry per use): a call passing its callee as an
+/// argument counts twice, a store of the function or a call of another
+/// function taking it as an argument not at all.
+#[test]
+fn direct_calls_of_matches_the_callee_of_each_user() {
+    let mut m = parse(
+        r#"
+declare void @sink(ptr)
+
+define void @f(ptr %p) {
+entry:
+  call void @f(ptr @f)
+  store ptr @f, ptr %p, align 8
+  call void @sink(ptr @f)
+  ret void
+}
+
+define void @g() {
+entry:
+  call void @f(ptr null)
+  call void @f(ptr @f)
+  ret void
+}
+"#,
+    );
+    let by_callee = |m: &Module, f| -> Vec<nvpass_core::ir::InstId> {
+        m.inst_users(m.func_value(f))
+            .filter(|&c| m.callee(c) == Some(Callee::Direct(f)))
+            .collect()
+    };
+    let (f, g, sink) = (func(&m, "f"), func(&m, "g"), func(&m, "sink"));
+    let calls: Vec<_> = m.direct_calls_of(f).collect();
+    assert_eq!(calls, by_callee(&m, f));
+    let (in_f, in_g) = (calls_in(&m, f), calls_in(&m, g));
+    let mut sorted = calls.clone();
+    sorted.sort();
+    let mut want = vec![in_f[0], in_f[0], in_g[0], in_g[1], in_g[1]];
+    want.sort();
+    assert_eq!(sorted, want);
+    assert_eq!(m.direct_calls_of(sink).collect::<Vec<_>>(), vec![in_f[1]]);
+    assert_eq!(m.direct_calls_of(g).count(), 0);
+    // After the callee of a call changes, the old callee loses the call
+    // and the new one gains it, whichever slot held the function.
+    let fn_ty = m.call_func_type(in_g[1]).unwrap();
+    let sink_v = m.func_value(sink);
+    IrEdit::set_callee(&mut m, in_g[1], sink_v, fn_ty).unwrap();
+    assert_eq!(m.direct_calls_of(f).collect::<Vec<_>>(), by_callee(&m, f));
+    assert_eq!(m.direct_calls_of(f).count(), 3);
+    let mut to_sink: Vec<_> = m.direct_calls_of(sink).collect();
+    to_sink.sort();
+    let mut want = vec![in_f[1], in_g[1]];
+    want.sort();
+    assert_eq!(to_sink, want);
+}
+
 #[test]
 fn users_are_maintained_across_edits() {
     let mut m = parse(CHAIN);

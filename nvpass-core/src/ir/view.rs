@@ -584,6 +584,19 @@ pub trait IrView: TypeView + SyncIfParallel {
         })
     }
 
+    /// The instructions that call `f` directly: those of
+    /// [`IrView::inst_users`] of `f`'s value whose [`IrView::callee`] is
+    /// `f`, one entry per use of `f` as [`IrView::inst_users`] gives them
+    /// (a call passing `f` to itself as well appears twice).
+    ///
+    /// Call-graph walks ask this of every function, so a host that knows
+    /// which operand a use is can answer without reading each user's
+    /// callee operand; the answer must be the same.
+    fn direct_calls_of(&self, f: FuncId) -> impl Iterator<Item = InstId> + '_ {
+        self.inst_users(self.func_value(f))
+            .filter(move |&c| self.callee(c) == Some(Callee::Direct(f)))
+    }
+
     /// Whether `v` has no uses at all.
     fn has_no_uses(&self, v: ValueId) -> bool {
         self.users(v).next().is_none()

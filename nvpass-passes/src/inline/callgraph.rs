@@ -13,8 +13,7 @@
 
 use alloc::vec::Vec;
 
-use nvpass_core::inline_cost::direct_callee;
-use nvpass_core::ir::{FuncId, InstId, IrView, User};
+use nvpass_core::ir::{FuncId, InstId, IrView};
 
 /// The call sites in `f`, in layout order.
 pub fn call_sites<M: IrView + ?Sized>(m: &M, f: FuncId) -> Vec<InstId> {
@@ -61,18 +60,15 @@ impl Sccs {
             slot[f.index()] = k as u32;
         }
         let slot_of = |f: FuncId| slot.get(f.index()).copied().unwrap_or(NONE);
-        // Edges come from each function's users, not from scanning every
+        // Edges come from each function's direct calls, found from its
+        // users ([`IrView::direct_calls_of`]), not from scanning every
         // instruction for calls: a module has far fewer calls than
         // instructions, and the scan would read all of them from memory.
         // Callees are visited in increasing order, so after a counting
         // sort by caller each caller's callees are sorted already.
         let mut edges: Vec<(u32, u32)> = Vec::new();
         for (kg, &g) in funcs.iter().enumerate() {
-            for u in m.users(m.func_value(g)) {
-                let User::Inst(c) = u else { continue };
-                if direct_callee(m, c) != Some(g) {
-                    continue;
-                }
+            for c in m.direct_calls_of(g) {
                 let kf = slot_of(m.inst_func(c));
                 if kf != NONE {
                     edges.push((kf, kg as u32));

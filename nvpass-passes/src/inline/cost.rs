@@ -570,11 +570,9 @@ impl<'k> Run<'k> {
             return;
         }
         // The callers of `caller` priced its old body.
-        let users: Vec<InstId> = m.inst_users(m.func_value(caller)).collect();
+        let users: Vec<InstId> = m.direct_calls_of(caller).collect();
         for u in users {
-            if direct_callee(m, u) == Some(caller) {
-                self.requeue(m.inst_func(u));
-            }
+            self.requeue(m.inst_func(u));
         }
         // Callees left dead go now, so that the next visits see the module
         // a second run would see.
