@@ -296,6 +296,12 @@ struct Run<'k> {
     /// Exact size of each measured function, in instructions that survive
     /// code generation; kept up to date as calls are inlined into it.
     sizes: HashMap<FuncId, usize>,
+    /// By function index: whether the function's name starts with
+    /// [`INTRINSIC_NAME_PREFIX`] (0: not asked yet, 1: no, 2: yes). The
+    /// inliner renames no function, so an answer holds for the run, and
+    /// a call site asks one byte instead of reading the name (see
+    /// [`Run::is_intrinsic`]).
+    intrinsic: Vec<u8>,
     /// Functions whose last visit hit the module-wide cap, with the module
     /// size at that visit.
     capped_by_module: HashMap<FuncId, i64>,
@@ -312,6 +318,7 @@ impl<'k> Run<'k> {
             queue: OrderedQueue::default(),
             erased: HashSet::new(),
             sizes: HashMap::new(),
+            intrinsic: Vec::new(),
             capped_by_module: HashMap::new(),
             missed: HashMap::new(),
             changed: false,
@@ -324,6 +331,19 @@ impl<'k> Run<'k> {
     fn recompute_sccs<M: IrView + ?Sized>(&mut self, m: &M) {
         self.sccs = Sccs::compute(m);
         self.queue = OrderedQueue::full(self.sccs.members().len());
+    }
+
+    /// Whether `f` is an intrinsic by name, asked of `m` once per
+    /// function.
+    fn is_intrinsic<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> bool {
+        let i = f.index();
+        if i >= self.intrinsic.len() {
+            self.intrinsic.resize(i + 1, 0);
+        }
+        if self.intrinsic[i] == 0 {
+            self.intrinsic[i] = 1 + u8::from(m.func_name_starts_with(f, INTRINSIC_NAME_PREFIX));
+        }
+        self.intrinsic[i] == 2
     }
 
     fn requeue(&mut self, f: FuncId) {
@@ -416,8 +436,7 @@ impl<'k> Run<'k> {
                 let Some(callee) = direct_callee(m, call) else {
                     continue;
                 };
-                let quiet = m.func_is_declaration(callee)
-                    || m.func_name_starts_with(callee, INTRINSIC_NAME_PREFIX);
+                let quiet = m.func_is_declaration(callee) || self.is_intrinsic(m, callee);
                 if quiet && !self.k.profuse {
                     continue;
                 }
