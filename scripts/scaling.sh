@@ -6,7 +6,7 @@
 # up whose time or memory grows by more than LIMIT times the size ratio.
 #
 #   scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]
-#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N]
+#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N] [--rounds N]
 #
 # Defaults: --base-mb 1 --steps 5 --limit 1.15 --chain 50 --fan-in 200
 # --scc 8 (shape sizes at 1x; `--chain 625 --fan-in 6250 --scc 64` reaches
@@ -26,9 +26,12 @@
 # returns freed memory to the kernel, so every run faults its pages in as
 # a fresh nvpass-cli process does.
 # --runs N takes the best of N runs per stage (default 3).
+# --rounds N runs the steps N times in turn (1x to 16x, then again) and
+# keeps each cell's best time, so that a slow spell of the machine does not
+# fall on a few neighbouring steps only (default 1).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 cdp_block=0 dead=0 cold=() runs=3
+base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 cdp_block=0 dead=0 cold=() runs=3 rounds=1
 while [ $# -gt 0 ]; do
   case $1 in
     --base-mb) base=$2; shift 2 ;;
@@ -44,13 +47,14 @@ while [ $# -gt 0 ]; do
     --dead) dead=$2; shift 2 ;;
     --cold) cold=(--cold); shift ;;
     --runs) runs=$2; shift 2 ;;
-    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N]" >&2; exit 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
+    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N] [--rounds N]" >&2; exit 2 ;;
   esac
 done
 cargo build --release -q -p nvpass-benches --bin scale --manifest-path "$here/Cargo.toml"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --cdp-block "$cdp_block" --dead "$dead" --runs "$runs" "${cold[@]}" "${only[@]}" | tee "$out"
+"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --cdp-block "$cdp_block" --dead "$dead" --runs "$runs" --rounds "$rounds" "${cold[@]}" "${only[@]}" | tee "$out"
 echo
 awk -v lim="$limit" '
   NR > 1 && $(NF-5) != "1x" {

@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b,...] [--cold] [--runs N]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b,...] [--cold] [--runs N] [--rounds N]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -20,6 +20,13 @@
 //! exact and do not depend on the machine's load; times are the best of
 //! three runs (`--runs N` for another number: on a busy machine more runs
 //! make the best one closer to the undisturbed time).
+//!
+//! `--rounds N` runs the whole series N times, the steps in turn (1x, 2x,
+//! ..., 16x, then 1x again), and keeps each stage's best time at each step
+//! over the rounds ([`merge`]). A series takes minutes, and the machine's
+//! speed can drift meanwhile: with one round, a slow spell falls on a few
+//! neighbouring steps only and tilts their ratios; with several, every
+//! step is measured early and late.
 //!
 //! `--cold` evicts the processor caches before every timed run by writing
 //! over a buffer twice the size of the largest cache ([`evict_bytes`]).
@@ -145,6 +152,26 @@ const EXTRA_PIPELINES: &[&str] = &["inline<model=llvm>", "inline<model=cgscc>"];
 /// seconds, heap bytes).
 type StageRow = (String, Vec<(usize, f64, usize)>);
 
+/// Adds one measurement of `stage` on an input of `bytes` to `rows`: a new
+/// row or step in the order first seen, or, for a step measured in an
+/// earlier round, the better time and the larger heap of the two.
+fn merge(rows: &mut Vec<StageRow>, stage: &str, bytes: usize, secs: f64, heap: usize) {
+    let row = match rows.iter().position(|r| r.0 == stage) {
+        Some(k) => &mut rows[k].1,
+        None => {
+            rows.push((stage.to_string(), Vec::new()));
+            &mut rows.last_mut().expect("just pushed").1
+        }
+    };
+    match row.iter_mut().find(|p| p.0 == bytes) {
+        Some(p) => {
+            p.1 = p.1.min(secs);
+            p.2 = p.2.max(heap);
+        }
+        None => row.push((bytes, secs, heap)),
+    }
+}
+
 fn main() {
     malloc_tuning::fix_mmap_threshold();
     let mut base_mb = 2usize;
@@ -154,6 +181,7 @@ fn main() {
     let mut step: Option<u32> = None;
     let mut cold = false;
     let mut runs = 3usize;
+    let mut rounds = 1usize;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
     while i < args.len() {
@@ -179,6 +207,7 @@ fn main() {
             "--dead" => cfg.dead = v(),
             "--step" => step = Some(v() as u32),
             "--runs" => runs = v().max(1),
+            "--rounds" => rounds = v().max(1),
             "--only" => {
                 only = args
                     .get(i + 1)
@@ -186,7 +215,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b] [--cold] [--runs N]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b] [--cold] [--runs N] [--rounds N]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -196,13 +225,6 @@ fn main() {
     let knobs = registry.knob_values().expect("knobs");
     let mut rows: Vec<StageRow> = Vec::new();
     let wanted = |stage: &str| only.is_empty() || only.iter().any(|w| stage.contains(w.as_str()));
-    let mut record = |stage: &str, bytes: usize, secs: f64, heap: usize| match rows
-        .iter_mut()
-        .find(|r| r.0 == stage)
-    {
-        Some(r) => r.1.push((bytes, secs, heap)),
-        None => rows.push((stage.to_string(), vec![(bytes, secs, heap)])),
-    };
     if let Some(k) = step {
         // One size step, in this process: rows go to standard output for
         // the parent to collect.
@@ -270,7 +292,7 @@ fn main() {
     // Each size step runs in a fresh process, so that no step inherits the
     // heap the previous, smaller ones left behind.
     let exe = std::env::current_exe().expect("own executable");
-    for k in 0..steps {
+    for k in (0..rounds).flat_map(|_| 0..steps) {
         let out = std::process::Command::new(&exe)
             .args(&args)
             .args(["--step", &k.to_string()])
@@ -284,7 +306,7 @@ fn main() {
                 panic!("bad row from size step {k}: {line}");
             };
             let num = |x: &str| x.parse::<f64>().expect("numeric field");
-            record(stage, num(n) as usize, num(t), num(h) as usize);
+            merge(&mut rows, stage, num(n) as usize, num(t), num(h) as usize);
         }
     }
     println!(
@@ -312,6 +334,26 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A later round keeps a step's better time and larger heap, and the
+    /// steps and stages stay in the order first seen.
+    #[test]
+    fn rounds_keep_the_best_time_per_step() {
+        let mut rows = Vec::new();
+        merge(&mut rows, "parse", 100, 2.0, 10);
+        merge(&mut rows, "parse", 200, 5.0, 20);
+        merge(&mut rows, "print", 100, 1.0, 3);
+        merge(&mut rows, "parse", 100, 1.5, 9);
+        merge(&mut rows, "parse", 200, 6.0, 21);
+        merge(&mut rows, "print", 100, 1.2, 3);
+        assert_eq!(
+            rows,
+            vec![
+                ("parse".to_string(), vec![(100, 1.5, 10), (200, 5.0, 21)]),
+                ("print".to_string(), vec![(100, 1.0, 3)]),
+            ]
+        );
+    }
 
     #[test]
     fn cache_sizes_read_as_sysfs_writes_them() {
