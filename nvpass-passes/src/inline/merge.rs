@@ -36,6 +36,7 @@
 //! `alloca T, i32 1`). Merging replaces every use of the new alloca,
 //! lifetime markers included, and erases it.
 
+use alloc::collections::BTreeSet;
 use alloc::vec::Vec;
 
 use hashbrown::HashMap;
@@ -46,10 +47,11 @@ use nvpass_core::ir::{EditError, FuncId, InstId, IrEdit, IrView, TypeId, TypeKin
 struct PoolEntry {
     alloca: InstId,
     ty: TypeId,
-    size: u64,
     align: u64,
     addr_space: u32,
-    regions: Vec<usize>,
+    /// How many of the regions using it are on the marked chain
+    /// ([`CallerInliner::on_chain`]); it may be reused while none is.
+    blocked: u32,
 }
 
 /// What one inlining did, for the pass's bookkeeping.
@@ -75,11 +77,25 @@ pub struct Inlined {
 pub struct CallerInliner {
     /// `(parent region, inlined callee)`; region 0 is the caller itself.
     regions: Vec<(Option<usize>, Option<FuncId>)>,
-    /// By region: the last region whose chain (itself and its ancestors)
-    /// was marked to contain it, so that the pool's compatibility check
-    /// asks "is `r` on this chain" with one load instead of a walk up
-    /// from the new region per region using an alloca.
-    on_chain: Vec<usize>,
+    /// By region: whether it is on the chain (itself and its ancestors)
+    /// of [`CallerInliner::head`], so that the history and the pool's
+    /// compatibility check ask "is `r` on this chain" with one load.
+    on_chain: Vec<bool>,
+    /// The region whose chain `on_chain` marks. [`CallerInliner::focus`]
+    /// moves it by the path between the two regions only: inlining down a
+    /// chain of N callees costs O(N) in all, not O(N^2) walks to the root.
+    head: usize,
+    /// By callee: how many regions on the marked chain inline it.
+    on_chain_callees: HashMap<FuncId, u32>,
+    /// Regions entering the chain in [`CallerInliner::focus`] (kept for its
+    /// buffer).
+    entering: Vec<usize>,
+    /// By region: the pool entries it uses.
+    region_entries: Vec<Vec<usize>>,
+    /// By address space and type: the pool entries no region on the marked
+    /// chain uses, in pool order, so that picking one does not scan the
+    /// entries a chain of nested inlinings has blocked.
+    usable: HashMap<(u32, TypeId), BTreeSet<usize>>,
     region_of_call: HashMap<InstId, usize>,
     pool: Vec<PoolEntry>,
     /// Allocation size of each alloca type seen (`None`: unsized), so
@@ -95,7 +111,12 @@ impl CallerInliner {
     pub fn new(merge: bool) -> CallerInliner {
         CallerInliner {
             regions: alloc::vec![(None, None)],
-            on_chain: alloc::vec![usize::MAX],
+            on_chain: alloc::vec![true],
+            head: 0,
+            on_chain_callees: HashMap::new(),
+            entering: Vec::new(),
+            region_entries: alloc::vec![Vec::new()],
+            usable: HashMap::new(),
             region_of_call: HashMap::new(),
             pool: Vec::new(),
             sizes: HashMap::new(),
@@ -118,24 +139,68 @@ impl CallerInliner {
 
     /// Whether inlining `callee` at `call` would re-enter a callee already
     /// being inlined on this call's region chain (a recursive cycle).
-    pub fn in_history(&self, call: InstId, callee: FuncId) -> bool {
-        let mut r = Some(self.region_of(call));
-        while let Some(k) = r {
-            if self.regions[k].1 == Some(callee) {
-                return true;
-            }
-            r = self.regions[k].0;
-        }
-        false
+    pub fn in_history(&mut self, call: InstId, callee: FuncId) -> bool {
+        self.focus(self.region_of(call));
+        self.on_chain_callees.get(&callee).is_some_and(|&n| n > 0)
     }
 
-    /// Marks region `of` and its ancestors as on the chain of `of`
-    /// ([`CallerInliner::on_chain`]).
-    fn mark_chain(&mut self, of: usize) {
-        let mut r = Some(of);
-        while let Some(k) = r {
-            self.on_chain[k] = of;
-            r = self.regions[k].0;
+    /// Makes [`CallerInliner::on_chain`] mark the chain of `region`: the
+    /// regions from the old head up to the first one shared with the new
+    /// chain leave it, those from `region` up to that one enter it.
+    fn focus(&mut self, region: usize) {
+        if region == self.head {
+            return;
+        }
+        let mut entering = core::mem::take(&mut self.entering);
+        entering.clear();
+        // Region 0, the root, is on every chain.
+        let mut shared = region;
+        while !self.on_chain[shared] {
+            entering.push(shared);
+            shared = self.regions[shared].0.unwrap_or(0);
+        }
+        let mut r = self.head;
+        while r != shared {
+            self.on_chain[r] = false;
+            if let Some(f) = self.regions[r].1 {
+                if let Some(n) = self.on_chain_callees.get_mut(&f) {
+                    *n -= 1;
+                }
+            }
+            for i in 0..self.region_entries[r].len() {
+                let k = self.region_entries[r][i];
+                self.pool[k].blocked -= 1;
+                if self.pool[k].blocked == 0 {
+                    let e = &self.pool[k];
+                    self.usable
+                        .entry((e.addr_space, e.ty))
+                        .or_default()
+                        .insert(k);
+                }
+            }
+            r = self.regions[r].0.unwrap_or(0);
+        }
+        for &r in &entering {
+            self.on_chain[r] = true;
+            if let Some(f) = self.regions[r].1 {
+                *self.on_chain_callees.entry(f).or_insert(0) += 1;
+            }
+            for i in 0..self.region_entries[r].len() {
+                self.block(self.region_entries[r][i]);
+            }
+        }
+        self.entering = entering;
+        self.head = region;
+    }
+
+    /// Counts one more region on the marked chain using pool entry `k`.
+    fn block(&mut self, k: usize) {
+        let e = &mut self.pool[k];
+        e.blocked += 1;
+        if e.blocked == 1 {
+            if let Some(set) = self.usable.get_mut(&(e.addr_space, e.ty)) {
+                set.remove(&k);
+            }
         }
     }
 
@@ -152,7 +217,8 @@ impl CallerInliner {
         self.region_of_call.remove(&call);
         let region = self.regions.len();
         self.regions.push((Some(parent), Some(callee)));
-        self.on_chain.push(usize::MAX);
+        self.on_chain.push(false);
+        self.region_entries.push(Vec::new());
         for &c in &info.inlined_calls {
             self.region_of_call.insert(c, region);
         }
@@ -166,7 +232,7 @@ impl CallerInliner {
             ..Inlined::default()
         };
         if self.merge && !info.static_allocas.is_empty() {
-            self.mark_chain(region);
+            self.focus(region);
         }
         for a in info.static_allocas {
             let Some(shape) = alloca_shape(m, a, &mut self.sizes) else {
@@ -175,18 +241,13 @@ impl CallerInliner {
             if !self.merge {
                 continue;
             }
+            // The first usable entry of the type (entries of one type have
+            // one size) aligned at least as much.
+            let pool = &self.pool;
             let pick = self
-                .pool
-                .iter()
-                .enumerate()
-                .filter(|(_, e)| {
-                    e.addr_space == shape.2
-                        && e.ty == shape.3
-                        && e.align >= shape.1
-                        && !e.regions.iter().any(|&r| self.on_chain[r] == region)
-                })
-                .min_by_key(|(_, e)| e.size)
-                .map(|(k, _)| k);
+                .usable
+                .get(&(shape.2, shape.3))
+                .and_then(|set| set.iter().copied().find(|&k| pool[k].align >= shape.1));
             match pick {
                 Some(k) => {
                     let (Some(old), Some(new)) =
@@ -199,19 +260,24 @@ impl CallerInliner {
                         if let Some(n) = out.added_size.as_mut() {
                             *n -= 1;
                         }
-                        self.pool[k].regions.push(region);
+                        // `region` is on the marked chain: the entry is
+                        // blocked until the chain leaves it.
+                        self.region_entries[region].push(k);
+                        self.block(k);
                         out.merged_allocas += 1;
                         out.merged_bytes += shape.0;
                     }
                 }
-                None => self.pool.push(PoolEntry {
-                    alloca: a,
-                    ty: shape.3,
-                    size: shape.0,
-                    align: shape.1,
-                    addr_space: shape.2,
-                    regions: alloc::vec![region],
-                }),
+                None => {
+                    self.region_entries[region].push(self.pool.len());
+                    self.pool.push(PoolEntry {
+                        alloca: a,
+                        ty: shape.3,
+                        align: shape.1,
+                        addr_space: shape.2,
+                        blocked: 1,
+                    });
+                }
             }
         }
         Ok(out)
