@@ -474,7 +474,7 @@ fn compact_inst_pool<T: Copy>(
     let due = if exact {
         pool.has_dead()
     } else {
-        pool.wants_compact()
+        pool.wants_compact(insts.len())
     };
     if due {
         pool.compact(insts.values_mut().map(field), exact);
@@ -734,7 +734,7 @@ impl Module {
             }
             UseList::Pooled(r) => {
                 let pos = r.len() as u32;
-                if self.use_pool.push(r, u) && self.use_pool.wants_compact() {
+                if self.use_pool.push(r, u) && self.use_pool.wants_compact(self.values.len()) {
                     self.compact_use_pool(false);
                 }
                 pos

@@ -16,7 +16,9 @@
 //! place; any other moves to the end, so pushes are amortized O(1). The
 //! slots a move leaves behind, those a shrinking grown list gives up and
 //! those of released lists are dead. When more than a third of a pool of
-//! at least [`COMPACT_MIN_SLOTS`] slots is dead, [`Pool::compact`] slides
+//! at least [`COMPACT_MIN_SLOTS`] slots is dead, and the dead slots are
+//! many enough against the records the owner visits to find its lists
+//! ([`COMPACT_RECORDS_PER_DEAD`]), [`Pool::compact`] slides
 //! the live lists down over the dead slots, in place; grown lists keep
 //! their room, so a list just moved for room is not moved again by its
 //! next push (one move alone leaves at most a third of a compact pool
@@ -42,6 +44,12 @@ use alloc::vec::Vec;
 /// while `force-inline` ran: 2.4 M instructions, about 50 per live slot
 /// and 3% of the card pipeline's run.
 pub const COMPACT_MIN_SLOTS: usize = 65536;
+
+/// A pool is compacted only once it has a dead slot for every this many
+/// records its owner visits in a compaction ([`Pool::wants_compact`]).
+/// Dead slots then take at most a byte per record (a slot is 8 bytes or
+/// fewer), against records of 32 bytes or more.
+pub const COMPACT_RECORDS_PER_DEAD: usize = 8;
 
 /// The bit of [`PoolRange`]'s length word that marks a grown list.
 const GROWN: u32 = 1 << 31;
@@ -247,11 +255,19 @@ impl<T: Copy> Pool<T> {
     }
 
     /// Whether enough of the pool is dead for [`compact`](Self::compact)
-    /// to pay: more than a third of its slots, in a pool of at least
-    /// [`COMPACT_MIN_SLOTS`].
+    /// to pay, when its owner finds the lists among `records` records (a
+    /// compaction visits them all): more than a third of its slots, in a
+    /// pool of at least [`COMPACT_MIN_SLOTS`], and at least one slot in
+    /// [`COMPACT_RECORDS_PER_DEAD`] records. A compaction then costs O(1)
+    /// per dead slot it reclaims, however many records the owner's table
+    /// has kept (an arena keeps erased ones): a small pool under a large
+    /// table is not swept once per few pushes.
     #[inline]
-    pub fn wants_compact(&self) -> bool {
-        self.slots.len() >= COMPACT_MIN_SLOTS && 2 * self.slots.len() > 3 * self.live
+    pub fn wants_compact(&self, records: usize) -> bool {
+        let dead = self.slots.len() - self.live;
+        self.slots.len() >= COMPACT_MIN_SLOTS
+            && 2 * self.slots.len() > 3 * self.live
+            && dead.saturating_mul(COMPACT_RECORDS_PER_DEAD) >= records
     }
 
     /// Slides every list of `ranges` (which must be all the lists of the
@@ -370,6 +386,35 @@ mod tests {
     /// Random pushes, pops, removes, replaces, copies and releases over several
     /// lists agree with plain vectors, through moves and compactions, and
     /// the pool's count of reserved slots stays exact.
+    /// The dead slots that make a compaction due grow with the records
+    /// a compaction visits: a pool a third dead is not compacted while a
+    /// large table holds its lists, and is once its dead slots reach one
+    /// per [`COMPACT_RECORDS_PER_DEAD`] records.
+    #[test]
+    fn compaction_waits_for_dead_slots_in_proportion_to_records() {
+        let mut pool: Pool<u32> = Pool::default();
+        let mut lists: Vec<PoolRange> = (0..COMPACT_MIN_SLOTS as u32 / 4)
+            .map(|k| pool.alloc([k, k, k, k]))
+            .collect();
+        for r in lists.iter_mut().step_by(2) {
+            pool.release(r);
+        }
+        let dead = pool.slot_count() - pool.live_count();
+        assert_eq!(dead, COMPACT_MIN_SLOTS / 2);
+        assert!(pool.wants_compact(lists.len()));
+        assert!(pool.wants_compact(dead * COMPACT_RECORDS_PER_DEAD));
+        assert!(!pool.wants_compact(dead * COMPACT_RECORDS_PER_DEAD + 1));
+        // Not a third dead: never due, however few the records.
+        let mut pool: Pool<u32> = Pool::default();
+        let mut lists: Vec<PoolRange> = (0..COMPACT_MIN_SLOTS as u32 / 4)
+            .map(|k| pool.alloc([k, k, k, k]))
+            .collect();
+        for r in lists.iter_mut().step_by(4) {
+            pool.release(r);
+        }
+        assert!(!pool.wants_compact(1));
+    }
+
     #[test]
     fn lists_behave_like_vectors() {
         let mut seed = 0x9e37_79b9_u64;
@@ -399,7 +444,7 @@ mod tests {
                 1..=4 if !lists.is_empty() => {
                     let moved = pool.push(&mut lists[pick].0, step);
                     lists[pick].1.push(step);
-                    if moved && pool.wants_compact() {
+                    if moved && pool.wants_compact(lists.len()) {
                         pool.compact(lists.iter_mut().map(|(r, _)| r), step % 2 == 0);
                         compactions += 1;
                     }
