@@ -6,7 +6,7 @@
 # up whose time or memory grows by more than LIMIT times the size ratio.
 #
 #   scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b]
-#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N] [--rounds N]
+#                      [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N] [--cold] [--runs N] [--rounds N]
 #
 # Defaults: --base-mb 1 --steps 5 --limit 1.15 --chain 50 --fan-in 200
 # --scc 8 (shape sizes at 1x; `--chain 625 --fan-in 6250 --scc 64` reaches
@@ -21,6 +21,11 @@
 # legacy) at 1x.
 # --dead N adds N uncalled internal functions at 1x, each named by a
 # metadata node, for remove-dead-functions to erase.
+# --inline-chain N adds a chain of N internal helpers at 1x that the LLVM
+# and CGSCC inliner models inline bottom-up until their budget stops them.
+# The names copied grow by `.i` per level inlined, as LLVM's do, so the
+# output of those two models grows faster than the chain within a run of
+# levels; see benches/src/gen.rs (Config::inline_chain).
 # --cold evicts the processor caches before every timed run, so a small
 # step does not start with the module still cached from its parse, and
 # returns freed memory to the kernel, so every run faults its pages in as
@@ -31,7 +36,7 @@
 # fall on a few neighbouring steps only (default 1).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 cdp_block=0 dead=0 cold=() runs=3 rounds=1
+base=1 steps=5 limit=1.15 strict=0 only=() chain=50 fan_in=200 scc=8 block_calls=0 cdp_block=0 dead=0 inline_chain=0 cold=() runs=3 rounds=1
 while [ $# -gt 0 ]; do
   case $1 in
     --base-mb) base=$2; shift 2 ;;
@@ -45,16 +50,17 @@ while [ $# -gt 0 ]; do
     --block-calls) block_calls=$2; shift 2 ;;
     --cdp-block) cdp_block=$2; shift 2 ;;
     --dead) dead=$2; shift 2 ;;
+    --inline-chain) inline_chain=$2; shift 2 ;;
     --cold) cold=(--cold); shift ;;
     --runs) runs=$2; shift 2 ;;
     --rounds) rounds=$2; shift 2 ;;
-    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--cold] [--runs N] [--rounds N]" >&2; exit 2 ;;
+    *) echo "usage: scripts/scaling.sh [--base-mb N] [--steps K] [--limit X] [--strict] [--only a,b] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N] [--cold] [--runs N] [--rounds N]" >&2; exit 2 ;;
   esac
 done
 cargo build --release -q -p nvpass-benches --bin scale --manifest-path "$here/Cargo.toml"
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
-"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --cdp-block "$cdp_block" --dead "$dead" --runs "$runs" --rounds "$rounds" "${cold[@]}" "${only[@]}" | tee "$out"
+"$here/target/release/scale" --base-mb "$base" --steps "$steps" --chain "$chain" --fan-in "$fan_in" --scc "$scc" --block-calls "$block_calls" --cdp-block "$cdp_block" --dead "$dead" --inline-chain "$inline_chain" --runs "$runs" --rounds "$rounds" "${cold[@]}" "${only[@]}" | tee "$out"
 echo
 awk -v lim="$limit" '
   NR > 1 && $(NF-5) != "1x" {

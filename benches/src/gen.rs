@@ -60,6 +60,13 @@ pub struct Config {
     /// `!nvpass.gen.dead`: `remove-dead-functions` erases them all, and the
     /// references from metadata with them (0: none).
     pub dead: usize,
+    /// Length of a chain `ic.0 -> ic.1 -> ...` of internal helpers with no
+    /// inline attribute, defined callers first, each passing an aggregate
+    /// alloca of its own down: the LLVM and CGSCC models of `inline`
+    /// inline it bottom-up, each level's body already holding the levels
+    /// below, until the per-caller budget stops a run of levels; the names
+    /// of copied values grow by `.i` per level, as LLVM's do (0: none).
+    pub inline_chain: usize,
 }
 
 impl Config {
@@ -74,6 +81,7 @@ impl Config {
             block_calls: 0,
             cdp_block: 0,
             dead: 0,
+            inline_chain: 0,
         }
     }
 }
@@ -365,6 +373,36 @@ impl Gen {
         }
     }
 
+    fn inline_chain(&mut self, n: usize) {
+        for k in 0..n {
+            let body = if k + 1 < n {
+                format!(
+                    "  %b = alloca [4 x i32], align 4\n  %v = load i32, ptr %0, align 4\n  \
+                     store i32 %v, ptr %b, align 4\n  %r = call i32 @ic.{}(ptr %b)\n  \
+                     %s = add i32 %r, {k}\n  ret i32 %s",
+                    k + 1
+                )
+            } else {
+                "  %v = load i32, ptr %0, align 4\n  ret i32 %v".to_string()
+            };
+            let _ = writeln!(
+                self.funcs,
+                "define internal i32 @ic.{k}(ptr noundef %0) nounwind {{\nentry:\n{body}\n}}\n"
+            );
+        }
+        if n > 0 {
+            let ann = self.md(format_args!("!{{ptr @ic_kernel, !\"kernel\", i32 1}}"));
+            self.kernels.push(ann);
+            let _ = writeln!(
+                self.funcs,
+                "define dso_local void @ic_kernel(ptr noundef %out) #0 {{\n  \
+                   %1 = call i32 @ic.0(ptr %out) #2\n  \
+                   store i32 %1, ptr %out, align 4\n  \
+                   ret void\n}}\n"
+            );
+        }
+    }
+
     fn fan_in(&mut self, n: usize) {
         if n == 0 {
             return;
@@ -539,6 +577,7 @@ pub fn generate(cfg: &Config) -> String {
         }
     }
     g.chain(cfg.chain);
+    g.inline_chain(cfg.inline_chain);
     g.fan_in(cfg.fan_in);
     g.scc(cfg.scc);
     g.block_calls(cfg.block_calls);
@@ -631,6 +670,27 @@ mod tests {
     }
 
     #[test]
+    fn inline_chain_is_defined_callers_first() {
+        let text = generate(&Config {
+            inline_chain: 30,
+            ..Config::sized(5, 10_000)
+        });
+        let defs: Vec<usize> = (0..30)
+            .map(|k| {
+                text.find(&format!(
+                    "define internal i32 @ic.{k}(ptr noundef %0) nounwind {{"
+                ))
+                .unwrap_or_else(|| panic!("ic.{k} is not defined"))
+            })
+            .collect();
+        assert!(defs.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(text.matches("alloca [4 x i32]").count(), 29);
+        assert!(text.contains("call i32 @ic.29(ptr %b)"));
+        assert!(!text.contains("@ic.30"));
+        assert!(text.contains("!{ptr @ic_kernel, !\"kernel\", i32 1}"));
+    }
+
+    #[test]
     fn parses_and_verifies() {
         let cfg = Config {
             chain: 50,
@@ -639,6 +699,7 @@ mod tests {
             block_calls: 30,
             cdp_block: 25,
             dead: 20,
+            inline_chain: 40,
             ..Config::sized(3, 60_000)
         };
         let text = generate(&cfg);

@@ -1,7 +1,7 @@
 //! Writes a synthetic NVVM module to standard output.
 //!
 //! ```text
-//! gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N]
+//! gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N]
 //! ```
 use nvpass_benches::gen::{generate, Config};
 use std::io::Write;
@@ -26,6 +26,7 @@ fn main() {
             "--block-calls" => cfg.block_calls = val(i),
             "--cdp-block" => cfg.cdp_block = val(i),
             "--dead" => cfg.dead = val(i),
+            "--inline-chain" => cfg.inline_chain = val(i),
             "-h" | "--help" => usage(""),
             a => usage(&format!("unknown argument '{a}'")),
         }
@@ -44,7 +45,7 @@ fn usage(msg: &str) -> ! {
         eprintln!("gen: error: {msg}");
     }
     eprintln!(
-        "usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N]"
+        "usage: gen [--size-mb N | --size-kb N] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N]"
     );
     std::process::exit(if msg.is_empty() { 0 } else { 2 });
 }

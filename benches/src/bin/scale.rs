@@ -7,7 +7,7 @@
 //! instruction a pass adds would copy a whole arena).
 //!
 //! ```text
-//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b,...] [--cold] [--runs N] [--rounds N]
+//! scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N] [--only a,b,...] [--cold] [--runs N] [--rounds N]
 //! ```
 //! (`--step K` runs the single step K in this process; the series uses it
 //! for each step.)
@@ -205,6 +205,7 @@ fn main() {
             "--block-calls" => cfg.block_calls = v(),
             "--cdp-block" => cfg.cdp_block = v(),
             "--dead" => cfg.dead = v(),
+            "--inline-chain" => cfg.inline_chain = v(),
             "--step" => step = Some(v() as u32),
             "--runs" => runs = v().max(1),
             "--rounds" => rounds = v().max(1),
@@ -215,7 +216,7 @@ fn main() {
                     .unwrap_or_default()
             }
             a => {
-                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--only a,b] [--cold] [--runs N] [--rounds N]; unknown '{a}'");
+                eprintln!("usage: scale [--base-mb N] [--steps K] [--seed S] [--chain N] [--fan-in N] [--scc N] [--block-calls N] [--cdp-block N] [--dead N] [--inline-chain N] [--only a,b] [--cold] [--runs N] [--rounds N]; unknown '{a}'");
                 std::process::exit(2);
             }
         }
@@ -237,6 +238,7 @@ fn main() {
             block_calls: cfg.block_calls * mult,
             cdp_block: cfg.cdp_block * mult,
             dead: cfg.dead * mult,
+            inline_chain: cfg.inline_chain * mult,
             ..cfg.clone()
         };
         let src = generate(&c).into_bytes();
