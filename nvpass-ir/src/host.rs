@@ -2131,6 +2131,7 @@ impl IrEdit for Module {
         // The whole record of its names goes (before the blocks, whose
         // detaching would otherwise update it name by name).
         self.inline_names.remove(&f);
+        self.inline_suffix.remove(&f);
         let blocks: Vec<Block> = self.func_blocks(f).collect();
         for b in &blocks {
             let mut cur = self.inst_cursor(*b);
@@ -2588,22 +2589,23 @@ impl Module {
         // N times into one caller probes O(N) names, not O(N^2).
         // One buffer for every candidate name of this inline.
         let mut candidate: Vec<u8> = Vec::new();
+        // This function's suffix table, held here for the whole renaming.
+        let mut suffix = self.inline_suffix.remove(&func).unwrap_or_default();
         let mut fresh = |m: &mut Module, name: Sym| -> Sym {
             candidate.clear();
             candidate.extend_from_slice(m.strings.get(name));
             candidate.extend_from_slice(b".i");
             let stem = candidate.len();
-            let mut n = m.inline_suffix.get(&(func, name)).copied().unwrap_or(0);
+            let next = suffix.entry(name).or_insert(0);
             loop {
-                if n > 0 {
+                if *next > 0 {
                     candidate.truncate(stem);
-                    crate::print::write_u64(&mut candidate, u64::from(n));
+                    crate::print::write_u64(&mut candidate, u64::from(*next));
                 }
                 let s = m.strings.intern(&candidate);
-                n += 1;
+                *next += 1;
                 let names = m.inline_names.get_mut(&func).expect("collected above");
                 if names.insert(s) {
-                    m.inline_suffix.insert((func, name), n);
                     return s;
                 }
             }
@@ -2623,6 +2625,7 @@ impl Module {
                 }
             }
         }
+        self.inline_suffix.insert(func, suffix);
     }
 
     /// The checks [`IrEdit::inline_call_with_info`] makes before editing
@@ -3026,5 +3029,35 @@ mod tests {
         assert_eq!(n, Opcode::ALL.len() - 5, "only {n} opcodes mapped");
         assert_eq!(core_opcode(IrOpcode::DbgRecord), Opcode::Other);
         assert_eq!(core_opcode(IrOpcode::Verbatim), Opcode::Other);
+    }
+
+    /// The renaming's per-function suffix table lives while the function
+    /// does: an inline into `mid` makes one, erasing `mid` after it is
+    /// inlined in turn drops it, and the kernel's stays.
+    #[test]
+    fn suffix_tables_go_with_erased_functions() {
+        let src = b"define internal i32 @leaf(i32 %x) {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n\
+define internal i32 @mid(i32 %x) {\n  %z = call i32 @leaf(i32 %x)\n  ret i32 %z\n}\n\
+define i32 @k(i32 %x) {\n  %w = call i32 @mid(i32 %x)\n  ret i32 %w\n}\n";
+        let mut m = crate::parse_module(src).expect("parses");
+        let f = |m: &Module, n: &str| IrView::func_by_name(m, n).expect("defined");
+        let call_in = |m: &Module, g: FuncId| {
+            let b = IrView::blocks(m, g).next().expect("a block");
+            IrView::insts(m, b).next().expect("the call")
+        };
+        let (mid, k) = (f(&m, "mid"), f(&m, "k"));
+        m.inline_call(call_in(&m, mid))
+            .expect("leaf inlines into mid");
+        assert!(m.inline_suffix.contains_key(&ffrom(mid)));
+        m.inline_call(call_in(&m, k)).expect("mid inlines into k");
+        assert!(m.inline_suffix.contains_key(&ffrom(k)));
+        m.erase_function(mid).expect("mid has no use left");
+        assert!(!m.inline_suffix.contains_key(&ffrom(mid)));
+        assert!(m.inline_suffix.contains_key(&ffrom(k)));
+        let names: Vec<&str> = IrView::blocks(&m, k)
+            .flat_map(|b| IrView::insts(&m, b))
+            .filter_map(|i| IrView::inst_result(&m, i).and_then(|v| m.value_name(v)))
+            .collect();
+        assert_eq!(names, ["y.i.i"]);
     }
 }

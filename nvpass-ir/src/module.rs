@@ -420,11 +420,13 @@ pub struct Module {
     pub(crate) layout: LayoutCell,
     /// The next free `!N` number, once computed (see `alloc_md_number`).
     pub(crate) md_next: Option<u32>,
-    /// For inlining's renaming (`uniquify_inlined_names`): per function
-    /// and base name, the first `.iN` suffix number not yet tried. Only a
-    /// starting point: a candidate is still checked against the caller's
-    /// names, so a stale entry costs a probe, never a clash.
-    pub(crate) inline_suffix: HashMap<(Func, Sym), u32>,
+    /// For inlining's renaming (`uniquify_inlined_names`): per function,
+    /// then per base name, the first `.iN` suffix number not yet tried.
+    /// Only a starting point: a candidate is still checked against the
+    /// caller's names, so a stale entry costs a probe, never a clash. A
+    /// function's table goes with the function when it is erased, so the
+    /// tables in use stay as small as the functions still receiving code.
+    pub(crate) inline_suffix: HashMap<Func, HashMap<Sym, u32>>,
     /// Erased functions and globals still listed in `order`.
     pub(crate) order_erased: usize,
     /// Where in `order` the last clone went: the next lookup starts there
