@@ -46,9 +46,9 @@
 use alloc::boxed::Box;
 use alloc::format;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 
-use hashbrown::{HashMap, HashSet};
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::ir::{FuncId, IrEdit, IrView, Linkage, User};
 use nvpass_core::kernel::KernelSet;
@@ -78,27 +78,34 @@ pub const NUM_DEAD: StatInfo = StatInfo {
 pub struct RemoveDeadFunctions;
 
 /// The dead functions of `m`, in module order (see module docs).
+///
+/// The sets are arrays by function index and the edges one sorted list
+/// (a counting sort by user), not hash tables and a list per function:
+/// every candidate and every call of one is looked up, and on a module of
+/// 100,000 functions the tables outgrow the caches.
 pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
     let kernels = KernelSet::compute(m);
-    let candidates: HashSet<FuncId> = m
-        .funcs()
-        .filter(|&f| {
-            !m.func_is_declaration(f)
-                && m.func_linkage(f).is_discardable_if_unused()
-                && !kernels.contains(f)
-        })
-        .collect();
-    // Edges "body of g uses candidate c", and the candidates live on their own.
-    let mut used_by: HashMap<FuncId, Vec<FuncId>> = HashMap::new();
+    let funcs: Vec<FuncId> = m.funcs().collect();
+    let ids = funcs.iter().map(|f| f.index() + 1).max().unwrap_or(0);
+    let mut candidate = vec![false; ids];
+    for &f in &funcs {
+        candidate[f.index()] = !m.func_is_declaration(f)
+            && m.func_linkage(f).is_discardable_if_unused()
+            && !kernels.contains(f);
+    }
+    let is_candidate = |f: FuncId| candidate.get(f.index()).copied().unwrap_or(false);
+    // Edges "body of g uses candidate c" as (g, c), and the candidates
+    // live on their own.
+    let mut edges: Vec<(u32, FuncId)> = Vec::new();
     let mut live: Vec<FuncId> = Vec::new();
-    for f in m.funcs().filter(|f| candidates.contains(f)) {
+    for &f in funcs.iter().filter(|&&f| is_candidate(f)) {
         let mut is_live = false;
         for u in m.users(m.func_value(f)) {
             match u {
                 User::Inst(i) => {
                     let g = m.inst_func(i);
-                    if candidates.contains(&g) {
-                        used_by.entry(g).or_default().push(f);
+                    if is_candidate(g) {
+                        edges.push((g.index() as u32, f));
                     } else {
                         is_live = true;
                     }
@@ -110,16 +117,38 @@ pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
             live.push(f);
         }
     }
-    let mut seen: HashSet<FuncId> = live.iter().copied().collect();
+    // The callees of each user together: a counting sort by user.
+    let mut first = vec![0u32; ids + 1];
+    for &(g, _) in &edges {
+        first[g as usize + 1] += 1;
+    }
+    for k in 0..ids {
+        first[k + 1] += first[k];
+    }
+    let mut fill = first.clone();
+    let mut used = vec![FuncId::new(0); edges.len()];
+    for &(g, c) in &edges {
+        let at = &mut fill[g as usize];
+        used[*at as usize] = c;
+        *at += 1;
+    }
+    drop(edges);
+    let mut seen = vec![false; ids];
+    for f in &live {
+        seen[f.index()] = true;
+    }
     while let Some(g) = live.pop() {
-        for &c in used_by.get(&g).map(Vec::as_slice).unwrap_or(&[]) {
-            if seen.insert(c) {
+        let (lo, hi) = (first[g.index()] as usize, first[g.index() + 1] as usize);
+        for &c in &used[lo..hi] {
+            if !seen[c.index()] {
+                seen[c.index()] = true;
                 live.push(c);
             }
         }
     }
-    m.funcs()
-        .filter(|f| candidates.contains(f) && !seen.contains(f))
+    funcs
+        .into_iter()
+        .filter(|&f| is_candidate(f) && !seen[f.index()])
         .collect()
 }
 
