@@ -136,6 +136,31 @@ pub fn parse_nvvm_annotation<M: IrView + ?Sized>(ir: &M, node: MdId) -> Option<N
     })
 }
 
+/// The function entry `node` of `!nvvm.annotations` marks as a kernel:
+/// what [`parse_nvvm_annotation`], [`NvvmAnnotation::is_kernel_mark`] and
+/// [`NvvmAnnotation::target_func`] give together, read in one pass over
+/// the operands with nothing collected. [`KernelSet::compute`] asks it of
+/// every entry, one per kernel and often several.
+fn kernel_mark_target<M: IrView + ?Sized>(ir: &M, node: MdId) -> Option<FuncId> {
+    let mut ops = ir.md_operands(node);
+    let MdOperand::Value(target) = ops.next()? else {
+        return None;
+    };
+    let mut mark = false;
+    while let Some(key) = ops.next() {
+        let MdOperand::String(key) = key else {
+            return None;
+        };
+        let value = ops.next()?;
+        mark |= key == KERNEL_ANNOTATION_KEY
+            && matches!(value, MdOperand::Value(v) if ir.const_int(v).is_some_and(|x| x != 0));
+    }
+    match ir.value_kind(target) {
+        ValueKind::Function(f) if mark => Some(f),
+        _ => None,
+    }
+}
+
 /// Every entry of `!nvvm.annotations` in order, with its parse
 /// ([`parse_nvvm_annotation`]; `None` for malformed entries).
 pub fn nvvm_annotations<M: IrView + ?Sized>(
@@ -157,10 +182,9 @@ pub struct KernelSet {
 impl KernelSet {
     /// Computes the set for `ir`.
     pub fn compute<M: IrView + ?Sized>(ir: &M) -> KernelSet {
-        let annotated: HashSet<FuncId> = nvvm_annotations(ir)
-            .filter_map(|(_, a)| a)
-            .filter(|a| a.is_kernel_mark(ir))
-            .filter_map(|a| a.target_func(ir))
+        let annotated: HashSet<FuncId> = ir
+            .named_md(NVVM_ANNOTATIONS)
+            .filter_map(|md| kernel_mark_target(ir, md))
             .collect();
         let mut kernels: HashSet<FuncId> =
             ir.funcs().filter(|&f| is_kernel_function(ir, f)).collect();
