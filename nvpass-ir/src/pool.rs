@@ -383,9 +383,6 @@ impl<T: Copy> Drop for Compactor<'_, T> {
 mod tests {
     use super::*;
 
-    /// Random pushes, pops, removes, replaces, copies and releases over several
-    /// lists agree with plain vectors, through moves and compactions, and
-    /// the pool's count of reserved slots stays exact.
     /// The dead slots that make a compaction due grow with the records
     /// a compaction visits: a pool a third dead is not compacted while a
     /// large table holds its lists, and is once its dead slots reach one
@@ -415,6 +412,9 @@ mod tests {
         assert!(!pool.wants_compact(1));
     }
 
+    /// Random pushes, pops, removes, replaces, copies and releases over several
+    /// lists agree with plain vectors, through moves and compactions, and
+    /// the pool's count of reserved slots stays exact.
     #[test]
     fn lists_behave_like_vectors() {
         let mut seed = 0x9e37_79b9_u64;
