@@ -75,20 +75,7 @@ impl Sccs {
                 }
             }
         }
-        let mut first = alloc::vec![0u32; n + 1];
-        for &(kf, _) in &edges {
-            first[kf as usize + 1] += 1;
-        }
-        for k in 0..n {
-            first[k + 1] += first[k];
-        }
-        let mut fill = first.clone();
-        let mut succ = alloc::vec![0u32; edges.len()];
-        for &(kf, kg) in &edges {
-            let at = &mut fill[kf as usize];
-            succ[*at as usize] = kg;
-            *at += 1;
-        }
+        let (mut first, mut succ) = crate::uses::group_edges(n, &edges);
         drop(edges);
         // Duplicates (several calls of one callee) are adjacent: squeeze
         // them out in place, moving each range down.

@@ -79,8 +79,8 @@ pub struct RemoveDeadFunctions;
 
 /// The dead functions of `m`, in module order (see module docs).
 ///
-/// The sets are arrays by function index and the edges one sorted list
-/// (a counting sort by user), not hash tables and a list per function:
+/// The sets are arrays by function index and the edges one list grouped
+/// by user (a counting sort), not hash tables and a list per function:
 /// every candidate and every call of one is looked up, and on a module of
 /// 100,000 functions the tables outgrow the caches.
 pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
@@ -96,7 +96,7 @@ pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
     let is_candidate = |f: FuncId| candidate.get(f.index()).copied().unwrap_or(false);
     // Edges "body of g uses candidate c" as (g, c), and the candidates
     // live on their own.
-    let mut edges: Vec<(u32, FuncId)> = Vec::new();
+    let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut live: Vec<FuncId> = Vec::new();
     for &f in funcs.iter().filter(|&&f| is_candidate(f)) {
         let mut is_live = false;
@@ -105,7 +105,7 @@ pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
                 User::Inst(i) => {
                     let g = m.inst_func(i);
                     if is_candidate(g) {
-                        edges.push((g.index() as u32, f));
+                        edges.push((g.as_u32(), f.as_u32()));
                     } else {
                         is_live = true;
                     }
@@ -117,21 +117,7 @@ pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
             live.push(f);
         }
     }
-    // The callees of each user together: a counting sort by user.
-    let mut first = vec![0u32; ids + 1];
-    for &(g, _) in &edges {
-        first[g as usize + 1] += 1;
-    }
-    for k in 0..ids {
-        first[k + 1] += first[k];
-    }
-    let mut fill = first.clone();
-    let mut used = vec![FuncId::new(0); edges.len()];
-    for &(g, c) in &edges {
-        let at = &mut fill[g as usize];
-        used[*at as usize] = c;
-        *at += 1;
-    }
+    let (first, used) = crate::uses::group_edges(ids, &edges);
     drop(edges);
     let mut seen = vec![false; ids];
     for f in &live {
@@ -140,9 +126,9 @@ pub fn dead_functions<M: IrView + ?Sized>(m: &M) -> Vec<FuncId> {
     while let Some(g) = live.pop() {
         let (lo, hi) = (first[g.index()] as usize, first[g.index() + 1] as usize);
         for &c in &used[lo..hi] {
-            if !seen[c.index()] {
-                seen[c.index()] = true;
-                live.push(c);
+            if !seen[c as usize] {
+                seen[c as usize] = true;
+                live.push(FuncId::new(c));
             }
         }
     }
