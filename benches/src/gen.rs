@@ -138,6 +138,12 @@ impl Gen {
         n
     }
 
+    /// Lists `@name` in `!nvvm.annotations` as a kernel.
+    fn mark_kernel(&mut self, name: std::fmt::Arguments<'_>) {
+        let ann = self.md(format_args!("!{{ptr @{name}, !\"kernel\", i32 1}}"));
+        self.kernels.push(ann);
+    }
+
     fn size(&self) -> usize {
         self.globals.len() + self.funcs.len() + self.md.len()
     }
@@ -276,8 +282,7 @@ impl Gen {
     fn kernel(&mut self, i: usize, big: usize) {
         let self_ref = self.next_md;
         let loop_md = self.md(format_args!("distinct !{{!{self_ref}, !11}}"));
-        let ann = self.md(format_args!("!{{ptr @kernel.{i}, !\"kernel\", i32 1}}"));
-        self.kernels.push(ann);
+        self.mark_kernel(format_args!("kernel.{i}"));
         let other = if i == 0 {
             0
         } else {
@@ -361,8 +366,7 @@ impl Gen {
             );
         }
         if n > 0 {
-            let ann = self.md(format_args!("!{{ptr @chain_kernel, !\"kernel\", i32 1}}"));
-            self.kernels.push(ann);
+            self.mark_kernel(format_args!("chain_kernel"));
             let _ = writeln!(
                 self.funcs,
                 "define dso_local void @chain_kernel(ptr noalias noundef %out) #0 {{\n  \
@@ -391,8 +395,7 @@ impl Gen {
             );
         }
         if n > 0 {
-            let ann = self.md(format_args!("!{{ptr @ic_kernel, !\"kernel\", i32 1}}"));
-            self.kernels.push(ann);
+            self.mark_kernel(format_args!("ic_kernel"));
             let _ = writeln!(
                 self.funcs,
                 "define dso_local void @ic_kernel(ptr noundef %out) #0 {{\n  \
@@ -420,8 +423,7 @@ impl Gen {
         while left > 0 {
             let calls = left.min(100);
             left -= calls;
-            let ann = self.md(format_args!("!{{ptr @fan_kernel.{k}, !\"kernel\", i32 1}}"));
-            self.kernels.push(ann);
+            self.mark_kernel(format_args!("fan_kernel.{k}"));
             let _ = writeln!(
                 self.funcs,
                 "define dso_local void @fan_kernel.{k}(ptr noundef %p) #0 {{\n  \
@@ -460,8 +462,7 @@ impl Gen {
                %5 = load float, ptr %4, align 4, !tbaa !6\n  \
                ret float %5\n}}\n"
         );
-        let ann = self.md(format_args!("!{{ptr @blk_kernel, !\"kernel\", i32 1}}"));
-        self.kernels.push(ann);
+        self.mark_kernel(format_args!("blk_kernel"));
         let _ = writeln!(
             self.funcs,
             "define dso_local void @blk_kernel(ptr noundef %p) #0 {{\n  \
@@ -542,8 +543,7 @@ impl Gen {
             );
         }
         if n > 0 {
-            let ann = self.md(format_args!("!{{ptr @scc_kernel, !\"kernel\", i32 1}}"));
-            self.kernels.push(ann);
+            self.mark_kernel(format_args!("scc_kernel"));
             let _ = writeln!(
                 self.funcs,
                 "define dso_local void @scc_kernel(ptr noalias noundef %out, i32 noundef %n) #0 {{\n  \
