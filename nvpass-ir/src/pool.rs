@@ -389,27 +389,26 @@ mod tests {
     /// per [`COMPACT_RECORDS_PER_DEAD`] records.
     #[test]
     fn compaction_waits_for_dead_slots_in_proportion_to_records() {
-        let mut pool: Pool<u32> = Pool::default();
-        let mut lists: Vec<PoolRange> = (0..COMPACT_MIN_SLOTS as u32 / 4)
-            .map(|k| pool.alloc([k, k, k, k]))
-            .collect();
-        for r in lists.iter_mut().step_by(2) {
-            pool.release(r);
-        }
+        // A pool of COMPACT_MIN_SLOTS slots in lists of four, every
+        // `step`-th list released.
+        let released_every = |step: usize| {
+            let mut pool: Pool<u32> = Pool::default();
+            let mut lists: Vec<PoolRange> = (0..COMPACT_MIN_SLOTS as u32 / 4)
+                .map(|k| pool.alloc([k, k, k, k]))
+                .collect();
+            for r in lists.iter_mut().step_by(step) {
+                pool.release(r);
+            }
+            pool
+        };
+        let pool = released_every(2);
         let dead = pool.slot_count() - pool.live_count();
         assert_eq!(dead, COMPACT_MIN_SLOTS / 2);
-        assert!(pool.wants_compact(lists.len()));
+        assert!(pool.wants_compact(COMPACT_MIN_SLOTS / 4));
         assert!(pool.wants_compact(dead * COMPACT_RECORDS_PER_DEAD));
         assert!(!pool.wants_compact(dead * COMPACT_RECORDS_PER_DEAD + 1));
         // Not a third dead: never due, however few the records.
-        let mut pool: Pool<u32> = Pool::default();
-        let mut lists: Vec<PoolRange> = (0..COMPACT_MIN_SLOTS as u32 / 4)
-            .map(|k| pool.alloc([k, k, k, k]))
-            .collect();
-        for r in lists.iter_mut().step_by(4) {
-            pool.release(r);
-        }
-        assert!(!pool.wants_compact(1));
+        assert!(!released_every(4).wants_compact(1));
     }
 
     /// Random pushes, pops, removes, replaces, copies and releases over several
