@@ -350,60 +350,68 @@ impl Gen {
         );
     }
 
-    fn chain(&mut self, n: usize) {
+    /// A chain of `n` helpers, `define(k, next)` giving the definition of
+    /// level `k` (`next`: the level it calls, `None` for the last), then
+    /// the kernel `kernel_def` calling level 0, marked as kernel `kernel`.
+    fn chain_of(
+        &mut self,
+        n: usize,
+        define: impl Fn(usize, Option<usize>) -> String,
+        kernel: &str,
+        kernel_def: &str,
+    ) {
         for k in 0..n {
-            let body = if k + 1 < n {
-                format!(
-                    "  %1 = call float @chain.{}(ptr %0) #2\n  %2 = fadd contract float %1, 1.000000e+00\n  ret float %2",
-                    k + 1
-                )
-            } else {
-                "  %1 = load float, ptr %0, align 4, !tbaa !6\n  ret float %1".to_string()
-            };
-            let _ = writeln!(
-                self.funcs,
-                "define internal float @chain.{k}(ptr noundef %0) #1 {{\nentry:\n{body}\n}}\n"
-            );
+            let text = define(k, (k + 1 < n).then_some(k + 1));
+            let _ = writeln!(self.funcs, "{text}");
         }
         if n > 0 {
-            self.mark_kernel(format_args!("chain_kernel"));
-            let _ = writeln!(
-                self.funcs,
-                "define dso_local void @chain_kernel(ptr noalias noundef %out) #0 {{\n  \
-                   %1 = call float @chain.0(ptr addrspacecast (ptr addrspace(3) @s.0 to ptr)) #2\n  \
-                   store float %1, ptr %out, align 4, !tbaa !6\n  \
-                   ret void\n}}\n"
-            );
+            self.mark_kernel(format_args!("{kernel}"));
+            let _ = writeln!(self.funcs, "{kernel_def}");
         }
     }
 
-    fn inline_chain(&mut self, n: usize) {
-        for k in 0..n {
-            let body = if k + 1 < n {
-                format!(
-                    "  %b = alloca [4 x i32], align 4\n  %v = load i32, ptr %0, align 4\n  \
-                     store i32 %v, ptr %b, align 4\n  %r = call i32 @ic.{}(ptr %b)\n  \
-                     %s = add i32 %r, {k}\n  ret i32 %s",
-                    k + 1
-                )
-            } else {
-                "  %v = load i32, ptr %0, align 4\n  ret i32 %v".to_string()
+    fn chain(&mut self, n: usize) {
+        let define = |k: usize, next: Option<usize>| {
+            let body = match next {
+                Some(next) => format!(
+                    "  %1 = call float @chain.{next}(ptr %0) #2\n  %2 = fadd contract float %1, 1.000000e+00\n  ret float %2"
+                ),
+                None => "  %1 = load float, ptr %0, align 4, !tbaa !6\n  ret float %1".to_string(),
             };
-            let _ = writeln!(
-                self.funcs,
-                "define internal i32 @ic.{k}(ptr noundef %0) nounwind {{\nentry:\n{body}\n}}\n"
-            );
-        }
-        if n > 0 {
-            self.mark_kernel(format_args!("ic_kernel"));
-            let _ = writeln!(
-                self.funcs,
-                "define dso_local void @ic_kernel(ptr noundef %out) #0 {{\n  \
-                   %1 = call i32 @ic.0(ptr %out) #2\n  \
-                   store i32 %1, ptr %out, align 4\n  \
-                   ret void\n}}\n"
-            );
-        }
+            format!("define internal float @chain.{k}(ptr noundef %0) #1 {{\nentry:\n{body}\n}}\n")
+        };
+        self.chain_of(
+            n,
+            define,
+            "chain_kernel",
+            "define dso_local void @chain_kernel(ptr noalias noundef %out) #0 {\n  \
+               %1 = call float @chain.0(ptr addrspacecast (ptr addrspace(3) @s.0 to ptr)) #2\n  \
+               store float %1, ptr %out, align 4, !tbaa !6\n  \
+               ret void\n}\n",
+        );
+    }
+
+    fn inline_chain(&mut self, n: usize) {
+        let define = |k: usize, next: Option<usize>| {
+            let body = match next {
+                Some(next) => format!(
+                    "  %b = alloca [4 x i32], align 4\n  %v = load i32, ptr %0, align 4\n  \
+                     store i32 %v, ptr %b, align 4\n  %r = call i32 @ic.{next}(ptr %b)\n  \
+                     %s = add i32 %r, {k}\n  ret i32 %s"
+                ),
+                None => "  %v = load i32, ptr %0, align 4\n  ret i32 %v".to_string(),
+            };
+            format!("define internal i32 @ic.{k}(ptr noundef %0) nounwind {{\nentry:\n{body}\n}}\n")
+        };
+        self.chain_of(
+            n,
+            define,
+            "ic_kernel",
+            "define dso_local void @ic_kernel(ptr noundef %out) #0 {\n  \
+               %1 = call i32 @ic.0(ptr %out) #2\n  \
+               store i32 %1, ptr %out, align 4\n  \
+               ret void\n}\n",
+        );
     }
 
     fn fan_in(&mut self, n: usize) {
