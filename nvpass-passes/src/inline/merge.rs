@@ -168,15 +168,7 @@ impl CallerInliner {
                 }
             }
             for i in 0..self.region_entries[r].len() {
-                let k = self.region_entries[r][i];
-                self.pool[k].blocked -= 1;
-                if self.pool[k].blocked == 0 {
-                    let e = &self.pool[k];
-                    self.usable
-                        .entry((e.addr_space, e.ty))
-                        .or_default()
-                        .insert(k);
-                }
+                self.unblock(self.region_entries[r][i]);
             }
             r = self.regions[r].0.unwrap_or(0);
         }
@@ -191,6 +183,19 @@ impl CallerInliner {
         }
         self.entering = entering;
         self.head = region;
+    }
+
+    /// Counts one region fewer on the marked chain using pool entry `k`;
+    /// at none, the entry is usable again.
+    fn unblock(&mut self, k: usize) {
+        let e = &mut self.pool[k];
+        e.blocked -= 1;
+        if e.blocked == 0 {
+            self.usable
+                .entry((e.addr_space, e.ty))
+                .or_default()
+                .insert(k);
+        }
     }
 
     /// Counts one more region on the marked chain using pool entry `k`.
