@@ -627,7 +627,7 @@ impl Module {
             next: PackedOption::default(),
         };
         let (ops, blocks, md) = (d.ops.clone(), d.blocks.clone(), d.md.clone());
-        let new = self.insts.push(data);
+        let new = self.push_inst_record(data);
         if let Some(r) = result {
             self.values[r].kind = IrValueKind::Inst(new);
         }
@@ -2139,11 +2139,13 @@ impl IrEdit for Module {
                 // One at a time: removing a use may renumber a later use of
                 // the same value by this instruction (see `Module::erase_inst`).
                 self.clear_inst_ops(i);
+                self.retired.insts.push(i);
             }
         }
-        for b in blocks {
+        for &b in &blocks {
             self.detach_block(b);
         }
+        self.retired.blocks.extend(blocks);
         for k in 0..3 {
             let taken = self.funcs[f]
                 .extras
@@ -2160,6 +2162,10 @@ impl IrEdit for Module {
         self.note_erased_in_order();
         self.replace_md_value_refs(v, None);
         Ok(())
+    }
+
+    fn reclaim_erased(&mut self) {
+        Module::reclaim_erased(self);
     }
 
     fn declare_function(&mut self, name: &str, fn_ty: TypeId) -> Result<FuncId, EditError> {
@@ -3059,5 +3065,59 @@ define i32 @k(i32 %x) {\n  %w = call i32 @mid(i32 %x)\n  ret i32 %w\n}\n";
             .filter_map(|i| IrView::inst_result(&m, i).and_then(|v| m.value_name(v)))
             .collect();
         assert_eq!(names, ["y.i.i"]);
+    }
+
+    /// An erased function's records stay its own until the pass reclaims
+    /// them; then new instructions and values take them, in layout order,
+    /// except a result something still names (a metadata wrapper), which
+    /// keeps its record and its instruction's.
+    #[test]
+    fn reclaimed_bodies_are_reused_in_layout_order() {
+        let src = b"define internal void @gone(i32 %x) {\n  %a = add i32 %x, 1\n  %b = mul i32 %a, 2\n\
+  call void @llvm.dbg.value(metadata i32 %b, metadata !1, metadata !DIExpression())\n  %c = sub i32 %b, 3\n  ret void\n}\n\
+define void @k(i32 %x) {\n  ret void\n}\n\
+declare void @llvm.dbg.value(metadata, metadata, metadata)\n!1 = !{}\n";
+        let mut m = crate::parse_module(src).expect("parses");
+        let gone = IrView::func_by_name(&m, "gone").expect("defined");
+        let k = IrView::func_by_name(&m, "k").expect("defined");
+        let body: Vec<Inst> = m
+            .func_blocks(ffrom(gone))
+            .flat_map(|b| m.block_insts(b))
+            .collect();
+        let result = |m: &Module, i: Inst| m.insts[i].result.expand();
+        let (a, b, c) = (
+            result(&m, body[0]),
+            result(&m, body[1]),
+            result(&m, body[3]),
+        );
+        let (a, b, c) = (a.expect("a"), b.expect("b"), c.expect("c"));
+        let ret = IrView::insts(&m, IrView::blocks(&m, k).next().expect("entry"))
+            .next()
+            .expect("ret");
+        let i32t = m.types.int(32);
+        let one = Module::const_int(&mut m, i32t, 1);
+        let (ninsts, nvalues) = (m.insts.len(), m.values.len());
+        m.erase_function(gone).expect("no use");
+        let add = |m: &mut Module| {
+            let i = m.new_inst(IrOpcode::Add, i32t, &[one, one], Extra::None, None);
+            m.insert_inst_before(i, ifrom(ret));
+            i
+        };
+        // Before the reclaim, the erased ids still name what they named.
+        let early = add(&mut m);
+        assert_eq!(early.index(), ninsts);
+        assert_eq!(m.insts[body[1]].opcode, IrOpcode::Mul);
+        m.reclaim_erased();
+        // `%b` is still used by its metadata wrapper: it and `mul` stay.
+        let reused: Vec<Inst> = (0..4).map(|_| add(&mut m)).collect();
+        assert_eq!(reused, [body[0], body[2], body[3], body[4]]);
+        let results: Vec<Option<Value>> = reused.iter().map(|&i| result(&m, i)).collect();
+        assert_eq!(results[0], Some(a));
+        assert_eq!(results[1], Some(c));
+        assert_ne!(results[1], Some(b));
+        assert_eq!(m.insts[body[1]].opcode, IrOpcode::Mul);
+        assert_eq!(m.insts.len(), ninsts + 1);
+        assert_eq!(m.values.len(), nvalues + 3);
+        assert!(crate::verify::verify_module(&m).is_ok());
     }
 }

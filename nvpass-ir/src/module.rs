@@ -448,6 +448,31 @@ pub struct Module {
     /// value are not seen: call [`Module::forget_md_value_index`] after
     /// writing operands of existing nodes directly.
     pub(crate) md_value_index: Option<MdValueIndex>,
+    /// Records of erased functions and of their instructions, waiting for
+    /// [`Module::reclaim_erased`] (see [`Retired`]).
+    pub(crate) retired: Retired,
+}
+
+/// The records of erased functions' bodies, first retired, then free.
+///
+/// A function's erasure keeps its blocks', instructions' and results'
+/// records where they are, so that ids a pass still holds keep naming
+/// what they named. Once the pass says it holds none
+/// ([`Module::reclaim_erased`]), the records are free, and new
+/// instructions and values take them before growing their tables. A
+/// chain of helpers inlined one into the next erases, level after level,
+/// a body as large as the one it copies: without reuse the tables would
+/// hold every copy ever made.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Retired {
+    /// Instructions of functions erased since the last reclaim.
+    pub(crate) insts: Vec<Inst>,
+    /// Blocks of functions erased since the last reclaim.
+    pub(crate) blocks: Vec<Block>,
+    /// Instruction records free for new instructions.
+    pub(crate) free_insts: Vec<Inst>,
+    /// Value records free for new values.
+    pub(crate) free_values: Vec<Value>,
 }
 
 /// Which metadata nodes name a value among their operands (`!{ptr @f}`),
@@ -608,12 +633,19 @@ impl Module {
 
     /// Adds a value with no uses.
     pub fn new_value(&mut self, ty: Type, kind: ValueKind, name: Option<Sym>) -> Value {
-        self.values.push(ValueData {
+        let data = ValueData {
             ty,
             kind,
             name,
             users: UseList::Empty,
-        })
+        };
+        match self.retired.free_values.pop() {
+            Some(v) => {
+                self.values[v] = data;
+                v
+            }
+            None => self.values.push(data),
+        }
     }
 
     /// A new constant value of type `ty` with payload `c` (not uniqued).
@@ -986,7 +1018,7 @@ impl Module {
         extra: Extra,
         name: Option<Sym>,
     ) -> Inst {
-        let inst = self.insts.push(InstData {
+        let inst = self.push_inst_record(InstData {
             opcode,
             result: PackedOption::default(),
             ops: PoolRange::default(),
@@ -1011,6 +1043,18 @@ impl Module {
             self.insts[inst].result = r.into();
         }
         inst
+    }
+
+    /// Stores `data` as a new instruction, in a free record when there is
+    /// one (see [`Retired`]).
+    pub(crate) fn push_inst_record(&mut self, data: InstData) -> Inst {
+        match self.retired.free_insts.pop() {
+            Some(i) => {
+                self.insts[i] = data;
+                i
+            }
+            None => self.insts.push(data),
+        }
     }
 
     /// Appends a value operand to an instruction.
@@ -1501,6 +1545,60 @@ impl Module {
     }
 
     // ----- functions and globals --------------------------------------
+
+    /// Frees the records of the bodies of the functions erased so far:
+    /// their instructions, and each result nothing uses any more, are
+    /// taken by the next new instructions and values (an erasure alone
+    /// keeps them, so that the ids stay valid).
+    /// Call it only when nothing holds an id of those instructions,
+    /// blocks or values: afterwards such an id may name a new entity. The
+    /// erased blocks keep their records but no longer list instructions.
+    pub fn reclaim_erased(&mut self) {
+        let r = &mut self.retired;
+        for &b in &r.blocks {
+            let d = &mut self.blocks[b];
+            d.first = PackedOption::default();
+            d.last = PackedOption::default();
+        }
+        r.blocks.clear();
+        // In reverse, so that the lists hand the records out in the order
+        // they were laid out (walks over the new code then go forward in
+        // memory, as over parsed code).
+        for &i in r.insts.iter().rev() {
+            let d = &mut self.insts[i];
+            if let Some(v) = d.result.expand() {
+                let named_by_md = self
+                    .md_value_index
+                    .as_ref()
+                    .is_some_and(|x| x.nodes.contains_key(&v));
+                let vd = &mut self.values[v];
+                let unused = match &vd.users {
+                    UseList::Empty => true,
+                    UseList::One(_) => false,
+                    UseList::Pooled(p) => p.is_empty(),
+                };
+                if !unused || named_by_md || self.value_ops.contains_key(&v) {
+                    // Still named from somewhere: both records stay.
+                    continue;
+                }
+                if let UseList::Pooled(p) = &mut vd.users {
+                    self.use_pool.release(p);
+                }
+                vd.users = UseList::Empty;
+                vd.name = None;
+                r.free_values.push(v);
+            }
+            self.op_pool.release(&mut d.ops);
+            self.block_pool.release(&mut d.blocks);
+            self.md_pool.release(&mut d.md);
+            d.result = PackedOption::default();
+            d.seg = PackedOption::default();
+            d.prev = PackedOption::default();
+            d.next = PackedOption::default();
+            r.free_insts.push(i);
+        }
+        r.insts.clear();
+    }
 
     /// Counts one more erased function or global still listed in
     /// [`Module::order`], and drops every erased entry once they are half

@@ -204,6 +204,16 @@ pub trait IrEdit: IrView {
     /// Deletes `f` and its body. `f` must have no uses ([`EditError::HasUses`]).
     fn erase_function(&mut self, f: FuncId) -> Result<(), EditError>;
 
+    /// Declares that the calling pass holds no id of an instruction, block
+    /// or value of a function erased so far, so that the host may reuse
+    /// those ids for new entities from now on (the one exception to the
+    /// rule of [`ids`](super::ids)). A pass that erases and creates many
+    /// bodies (an inliner consuming a chain of helpers) calls it at points
+    /// where it holds no such id, and the host's tables then stay as large
+    /// as the live module. Hosts that never reuse ids keep the default,
+    /// which does nothing.
+    fn reclaim_erased(&mut self) {}
+
     /// Adds the external declaration `declare <fn_ty> @name(...)`.
     fn declare_function(&mut self, name: &str, fn_ty: TypeId) -> Result<FuncId, EditError>;
 

@@ -5,7 +5,9 @@
 //! regalloc2's `Inst`/`Block`/`VReg`. Ids are only meaningful together with
 //! the [`IrView`](super::IrView) that produced them. A host must not reuse the
 //! id of an erased entity for a new entity of the same kind while a pass is
-//! running, so that side tables keyed by ids stay sound.
+//! running, so that side tables keyed by ids stay sound, unless the pass
+//! has since declared that it holds none of them
+//! ([`IrEdit::reclaim_erased`](super::IrEdit::reclaim_erased)).
 
 /// Common interface of entity ids: a dense `u32` index.
 ///

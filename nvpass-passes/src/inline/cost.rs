@@ -379,6 +379,10 @@ impl<'k> Run<'k> {
                 let f = self.sccs.members()[p];
                 if !self.erased.contains(&f) {
                     self.visit(m, cx, f);
+                    // Between visits the run holds functions and no
+                    // instruction or value: the bodies erased by the
+                    // visit can be reused by the next one.
+                    m.reclaim_erased();
                 }
             }
             // The module-wide cap: a function refused by it may fit after

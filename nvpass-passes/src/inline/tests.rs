@@ -441,3 +441,52 @@ fn force_inline_slot_sizes() {
     assert!(!has_large_return_payload(&m, func(&m, "r144")));
     assert!(has_large_return_payload(&m, func(&m, "r145")));
 }
+
+/// The LLVM model consumes a chain of internal helpers bottom up: each
+/// level's body, holding every level below it, is copied into the level
+/// above and then erased. The erased bodies' records are reused, so the
+/// instruction table ends a small multiple of the code left, not the sum
+/// of every copy made (quadratic in the depth).
+#[test]
+fn inlined_chain_reuses_erased_bodies() {
+    use alloc::string::String;
+    use core::fmt::Write;
+    use nvpass_core::pass::Session;
+    const LEVELS: usize = 120;
+    let mut src = String::new();
+    for k in 0..LEVELS {
+        let next = if k + 1 < LEVELS {
+            format!("call i32 @h{}(ptr %b)", k + 1)
+        } else {
+            String::from("add i32 %v, 7")
+        };
+        writeln!(
+            src,
+            "define internal i32 @h{k}(ptr %p) {{\n  %b = alloca [4 x i32], align 4\n  \
+             %v = load i32, ptr %p, align 4\n  store i32 %v, ptr %b, align 4\n  \
+             %r = {next}\n  %s = add i32 %r, {k}\n  ret i32 %s\n}}"
+        )
+        .unwrap();
+    }
+    src.push_str("define i32 @k(ptr %p) {\n  %r = call i32 @h0(ptr %p)\n  ret i32 %r\n}\n");
+    let mut m = parse(&src);
+    let parsed = m.insts.len();
+    let registry = crate::registry::<Module>();
+    let mut pm = registry.build_text("inline<model=llvm>").unwrap();
+    let mut session = Session::new(registry.knob_values().unwrap());
+    pm.run(&mut m, &mut session, &mut []).unwrap();
+    let inlined = session.stats.get("inline", &super::cost::NUM_INLINED);
+    assert_eq!(inlined, LEVELS as u64, "the whole chain is inlined");
+    let mr = &m;
+    let left: usize = mr
+        .funcs()
+        .flat_map(|f| mr.blocks(f).map(move |b| mr.insts(b).count()))
+        .sum();
+    assert!(left > 3 * LEVELS, "{left}");
+    // Without reuse the table would hold about 5 * LEVELS^2 / 2 records.
+    assert!(
+        m.insts.len() <= parsed + 2 * left,
+        "{} records for {left} instructions left",
+        m.insts.len()
+    );
+}
