@@ -503,8 +503,24 @@ fn compact_inst_pool<T: Copy>(
     } else {
         pool.wants_compact(insts.len())
     };
-    if due {
-        pool.compact(insts.values_mut().map(field), exact);
+    if !due {
+        return;
+    }
+    // The lists are sorted as (start, instruction) pairs packed in one
+    // word each, as the use pool's are (see `Module::compact_use_pool`):
+    // sorting references would read a record at every comparison.
+    use cranelift_entity::EntityRef;
+    let mut order: Vec<u64> = Vec::with_capacity(insts.len());
+    for (i, d) in insts.iter_mut() {
+        if let Some(start) = Pool::<T>::compact_start(field(d), exact) {
+            order.push(u64::from(start) << 32 | i.index() as u64);
+        }
+    }
+    order.sort_unstable();
+    let mut c = pool.compactor(exact);
+    for k in order {
+        let i = Inst::new((k & u64::from(u32::MAX)) as usize);
+        c.place(field(&mut insts[i]));
     }
 }
 
