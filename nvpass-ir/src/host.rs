@@ -3120,4 +3120,27 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)\n!1 = !{}\n";
         assert_eq!(m.values.len(), nvalues + 3);
         assert!(crate::verify::verify_module(&m).is_ok());
     }
+
+    /// The operand lists of an erased body are dead slots of the operand
+    /// pool; copies only append to it, so the reclaim is where the pool is
+    /// offered its compaction.
+    #[test]
+    fn reclaim_compacts_the_operand_pool() {
+        use core::fmt::Write;
+        let n = crate::pool::COMPACT_MIN_SLOTS;
+        let mut src = String::from("define internal i32 @gone(i32 %x) {\n");
+        for k in 0..n {
+            writeln!(src, "  %a{k} = add i32 %x, {k}").expect("writes");
+        }
+        src.push_str("  ret i32 %x\n}\ndefine void @k() {\n  ret void\n}\n");
+        let mut m = crate::parse_module(src.as_bytes()).expect("parses");
+        let slots = m.op_pool.slot_count();
+        assert!(slots > 2 * n, "{slots}");
+        let gone = IrView::func_by_name(&m, "gone").expect("defined");
+        m.erase_function(gone).expect("no use");
+        assert_eq!(m.op_pool.slot_count(), slots);
+        m.reclaim_erased();
+        assert_eq!(m.op_pool.slot_count(), m.op_pool.live_count());
+        assert!(m.op_pool.slot_count() < slots - 2 * n);
+    }
 }

@@ -1614,6 +1614,13 @@ impl Module {
             r.free_insts.push(i);
         }
         r.insts.clear();
+        // The bodies' lists died at the erasure, but copies only append to
+        // the pools and never offer them a compaction: this is where their
+        // slots are offered back.
+        let insts = &mut self.insts;
+        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, false);
+        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, false);
+        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, false);
     }
 
     /// Counts one more erased function or global still listed in
