@@ -3123,24 +3123,41 @@ declare void @llvm.dbg.value(metadata, metadata, metadata)\n!1 = !{}\n";
 
     /// The operand lists of an erased body are dead slots of the operand
     /// pool; copies only append to it, so the reclaim is where the pool is
-    /// offered its compaction.
+    /// offered its compaction, once its dead slots are twice its live ones.
     #[test]
     fn reclaim_compacts_the_operand_pool() {
         use core::fmt::Write;
-        let n = crate::pool::COMPACT_MIN_SLOTS;
-        let mut src = String::from("define internal i32 @gone(i32 %x) {\n");
-        for k in 0..n {
-            writeln!(src, "  %a{k} = add i32 %x, {k}").expect("writes");
+        // Two operand slots per `add`: 16 units of slots, twice the least
+        // a pool is compacted at.
+        let unit = crate::pool::COMPACT_MIN_SLOTS / 8;
+        let mut src = String::new();
+        for (f, n) in [("keep", unit), ("gone1", 3 * unit), ("gone2", 4 * unit)] {
+            writeln!(src, "define internal i32 @{f}(i32 %x) {{").expect("writes");
+            for k in 0..n {
+                writeln!(src, "  %a{k} = add i32 %x, {k}").expect("writes");
+            }
+            src.push_str("  ret i32 %x\n}\n");
         }
-        src.push_str("  ret i32 %x\n}\ndefine void @k() {\n  ret void\n}\n");
         let mut m = crate::parse_module(src.as_bytes()).expect("parses");
         let slots = m.op_pool.slot_count();
-        assert!(slots > 2 * n, "{slots}");
-        let gone = IrView::func_by_name(&m, "gone").expect("defined");
-        m.erase_function(gone).expect("no use");
+        assert!(slots >= 16 * unit, "{slots}");
+        let erase = |m: &mut Module, name: &str| {
+            let f = IrView::func_by_name(m, name).expect("defined");
+            m.erase_function(f).expect("no use");
+            m.reclaim_erased();
+        };
+        // 6 units dead, 10 live: enough for `Pool::wants_compact` (over a
+        // third), not for a reclaim.
+        erase(&mut m, "gone1");
         assert_eq!(m.op_pool.slot_count(), slots);
-        m.reclaim_erased();
+        assert!(m.op_pool.wants_compact(m.insts.len()));
+        // 14 units dead, 2 live: compacted.
+        erase(&mut m, "gone2");
         assert_eq!(m.op_pool.slot_count(), m.op_pool.live_count());
-        assert!(m.op_pool.slot_count() < slots - 2 * n);
+        assert!(
+            m.op_pool.slot_count() <= 2 * unit + 2,
+            "{}",
+            m.op_pool.slot_count()
+        );
     }
 }

@@ -488,6 +488,22 @@ pub(crate) struct MdValueIndex {
     pub(crate) nodes: HashMap<Value, SmallVec<[Md; 2]>>,
 }
 
+/// How many dead slots per live one a pool must have for a reclaim
+/// ([`Module::reclaim_erased`]) to offer it a compaction. A pass may
+/// reclaim after every few edits, and a compaction sorts every live list:
+/// at two dead slots per live one, a compaction sorts at most half a list
+/// per slot it reclaims (at the third of the pool that
+/// [`Pool::wants_compact`] asks for, two), and the pool stays within three
+/// times its live slots.
+const RECLAIM_COMPACT_DEAD_PER_LIVE: usize = 2;
+
+/// Whether a reclaim offers `pool` a compaction (see
+/// [`RECLAIM_COMPACT_DEAD_PER_LIVE`]).
+fn reclaim_wants_compact<T: Copy>(pool: &Pool<T>) -> bool {
+    let (slots, live) = (pool.slot_count(), pool.live_count());
+    slots - live >= RECLAIM_COMPACT_DEAD_PER_LIVE * live
+}
+
 /// Compacts `pool`, one of the instructions' list pools (`field` picks an
 /// instruction's range in it): with `exact` whenever it has dead slots and
 /// dropping spare room (see [`Module::compact_pools`]), otherwise only when
@@ -1616,11 +1632,18 @@ impl Module {
         r.insts.clear();
         // The bodies' lists died at the erasure, but copies only append to
         // the pools and never offer them a compaction: this is where their
-        // slots are offered back.
+        // slots are offered back, once they are many (see
+        // `RECLAIM_COMPACT_DEAD_PER_LIVE`).
         let insts = &mut self.insts;
-        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, false);
-        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, false);
-        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, false);
+        if reclaim_wants_compact(&self.op_pool) {
+            compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, false);
+        }
+        if reclaim_wants_compact(&self.block_pool) {
+            compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, false);
+        }
+        if reclaim_wants_compact(&self.md_pool) {
+            compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, false);
+        }
     }
 
     /// Counts one more erased function or global still listed in
