@@ -302,9 +302,18 @@ struct Marks<K> {
 }
 
 impl<K: EntityRef> Marks<K> {
+    // `vec![0; n]` is the zeroed allocation that the comment below avoids.
+    #[allow(clippy::slow_vector_initialization)]
     fn new(n: usize) -> Self {
+        // Zeroed by writing, not taken zeroed from the allocator: a large
+        // zeroed allocation maps pages that the first read shares with
+        // every other zero page, so the first write to each then faults
+        // again and, with the verifier's other threads running, flushes
+        // their translation buffers too (an interrupt to every core).
+        let mut slots = Vec::with_capacity(n);
+        slots.resize(n, 0);
         Marks {
-            slots: alloc::vec![0; n],
+            slots,
             key: core::marker::PhantomData,
         }
     }
