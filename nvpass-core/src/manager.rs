@@ -97,6 +97,10 @@ impl<M: IrEdit + ?Sized> PassManager<M> {
     /// the pass, then `after_pass` (or `after_pass_failed`) in reverse slice
     /// order. The run stops at the first pass failure or instrumentation
     /// error. Returns whether any pass changed the IR.
+    ///
+    /// After each pass that succeeds, once its instrumentation has run, the
+    /// host may reuse the records of what the pass erased
+    /// ([`IrEdit::reclaim_erased`]): between passes no pass holds an id.
     pub fn run(
         &mut self,
         module: &mut M,
@@ -120,6 +124,7 @@ impl<M: IrEdit + ?Sized> PassManager<M> {
                     for inst in instrumentations.iter_mut().rev() {
                         inst.after_pass(info, module, r).map_err(stop)?;
                     }
+                    module.reclaim_erased();
                 }
                 Err(failure) => {
                     for inst in instrumentations.iter_mut().rev() {

@@ -490,3 +490,46 @@ fn inlined_chain_reuses_erased_bodies() {
         m.insts.len()
     );
 }
+
+/// Between passes the manager lets the host reuse what a pass erased: the
+/// copies `inline-must` makes take the records of the dead helper that
+/// `remove-dead-functions` erased before it, so the instruction table
+/// does not grow. Run alone, `inline-must` grows it by every copy.
+#[test]
+fn later_passes_reuse_what_earlier_ones_erased() {
+    use alloc::string::String;
+    use core::fmt::Write;
+    use nvpass_core::pass::Session;
+    const COPIES: usize = 20;
+    let mut src = String::from("define internal i32 @dead(i32 %x) {\n");
+    for k in 0..4 * COPIES {
+        writeln!(src, "  %d{k} = add i32 %x, {k}").unwrap();
+    }
+    src.push_str(
+        "  ret i32 %x\n}\n\
+         define internal i32 @helper(i32 %x) alwaysinline {\n  %a = mul i32 %x, 3\n  \
+         %b = add i32 %a, 1\n  ret i32 %b\n}\n\
+         define i32 @k(i32 %x) {\n",
+    );
+    for k in 0..COPIES {
+        writeln!(src, "  %c{k} = call i32 @helper(i32 %x)").unwrap();
+    }
+    src.push_str("  ret i32 %x\n}\n");
+    let run = |pipeline: &str| {
+        let mut m = parse(&src);
+        let parsed = m.insts.len();
+        let registry = crate::registry::<Module>();
+        let mut pm = registry.build_text(pipeline).unwrap();
+        let mut session = Session::new(registry.knob_values().unwrap());
+        pm.run(&mut m, &mut session, &mut []).unwrap();
+        assert!(IrView::func_by_name(&m, "helper").is_none(), "{pipeline}");
+        let dead_left = IrView::func_by_name(&m, "dead").is_some();
+        (parsed, m.insts.len(), dead_left)
+    };
+    let (parsed, after, dead_left) = run("remove-dead-functions,inline-must");
+    assert!(!dead_left);
+    assert_eq!(after, parsed, "the copies took the erased records");
+    let (parsed, after, dead_left) = run("inline-must");
+    assert!(dead_left);
+    assert!(after >= parsed + 2 * COPIES, "{parsed} -> {after}");
+}
