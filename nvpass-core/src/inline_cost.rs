@@ -1039,24 +1039,20 @@ pub fn with_model_d<M: IrView + ?Sized>(
     as_budget: bool,
 ) -> Verdict {
     match v {
-        Verdict::Cost { .. } => apply_model_d(v, model_d_bonus(m, callee), as_budget),
-        v => v,
-    }
-}
-
-/// [`with_model_d`] with the callee's [`model_d_bonus`] already known (an
-/// inliner that keeps it per function, as it changes only when code is
-/// inlined into the function). Verdicts other than a cost are unchanged.
-pub fn apply_model_d(v: Verdict, bonus: i64, as_budget: bool) -> Verdict {
-    match v {
-        Verdict::Cost { cost, threshold } if as_budget => Verdict::Cost {
-            cost: (cost - bonus).max(0),
-            threshold,
-        },
-        Verdict::Cost { cost, threshold } => Verdict::Cost {
-            cost,
-            threshold: threshold + bonus,
-        },
+        Verdict::Cost { cost, threshold } => {
+            let bonus = model_d_bonus(m, callee);
+            if as_budget {
+                Verdict::Cost {
+                    cost: (cost - bonus).max(0),
+                    threshold,
+                }
+            } else {
+                Verdict::Cost {
+                    cost,
+                    threshold: threshold + bonus,
+                }
+            }
+        }
         v => v,
     }
 }

@@ -45,8 +45,8 @@
 //! # Models (option `model`)
 //!
 //! - `nvidia` (default): model A ([`model_a_cost`]) with model D
-//!   ([`with_model_d`](nvpass_core::inline_cost::with_model_d)) on top; a
-//!   call is inlined when its cost fits the caps above.
+//!   ([`with_model_d`]) on top; a call is inlined when its cost fits the
+//!   caps above.
 //! - `llvm`: model B ([`model_b_cost`]) + model D; a call is inlined when
 //!   `cost < threshold` (LLVM's rule) and it fits the caps.
 //! - `cgscc`: model C ([`model_c_cost`]) + model D: model B with calls
@@ -105,16 +105,16 @@ use hashbrown::{HashMap, HashSet};
 
 use nvpass_core::diag::{Diagnostic, RemarkKind};
 use nvpass_core::inline_cost::{
-    apply_model_d, cost_below_threshold, direct_callee, is_free_marker, is_gpu_class9_intrinsic,
-    model_a_cost, model_b_cost, model_c_cost, model_d_bonus, AdvisorMode, ModelAParams,
-    ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET, INLINER_KNOBS, INTRINSIC_NAME_PREFIX,
-    KNOB_AGGRESSIVE_INLINE, KNOB_DISABLE_INLINED_ALLOCA_MERGING, KNOB_ENABLE_ML_INLINER,
+    cost_below_threshold, direct_callee, is_free_marker, model_a_cost, model_b_cost, model_c_cost,
+    with_model_d, AdvisorMode, ModelAParams, ModelBParams, Verdict, AGGRESSIVE_INLINE_BUDGET,
+    INLINER_KNOBS, INTRINSIC_NAME_PREFIX, KNOB_AGGRESSIVE_INLINE,
+    KNOB_DISABLE_INLINED_ALLOCA_MERGING, KNOB_ENABLE_ML_INLINER,
     KNOB_FUNCTION_INLINE_COST_MULTIPLIER, KNOB_INLINECOLD_THRESHOLD, KNOB_INLINEHINT_THRESHOLD,
     KNOB_INLINE_ADJ_BUDGET1, KNOB_INLINE_BUDGET, KNOB_INLINE_CALL_PENALTY,
     KNOB_INLINE_COLD_CALLSITE_THRESHOLD, KNOB_INLINE_INSTR_COST, KNOB_INLINE_MAXSWITCHCASES,
     KNOB_INLINE_MEMACCESS_COST, KNOB_INLINE_NUMSWITCHFUNC, KNOB_INLINE_SWITCHCTRL,
     KNOB_INLINE_THRESHOLD, KNOB_INLINE_TOTAL_BUDGET, KNOB_NV_INLINE_ALL, KNOB_PROFUSEINLINE,
-    MODEL_A_INST_COST, NVPTX_OPCODE_BONUS,
+    MODEL_A_INST_COST,
 };
 use nvpass_core::ir::{Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, User};
 use nvpass_core::kernel::is_kernel_function;
@@ -296,10 +296,6 @@ struct Run<'k> {
     /// Exact size of each measured function, in instructions that survive
     /// code generation; kept up to date as calls are inlined into it.
     sizes: HashMap<FuncId, usize>,
-    /// Model D's bonus of each measured function ([`model_d_bonus`]),
-    /// kept up to date as calls are inlined into it, as `sizes` is: a
-    /// helper called from many places is walked once, not once per call.
-    bonus: HashMap<FuncId, i64>,
     /// By function index: whether the function's name starts with
     /// [`INTRINSIC_NAME_PREFIX`] (0: not asked yet, 1: no, 2: yes). The
     /// inliner renames no function, so an answer holds for the run, and
@@ -322,7 +318,6 @@ impl<'k> Run<'k> {
             queue: OrderedQueue::default(),
             erased: HashSet::new(),
             sizes: HashMap::new(),
-            bonus: HashMap::new(),
             intrinsic: Vec::new(),
             capped_by_module: HashMap::new(),
             missed: HashMap::new(),
@@ -366,11 +361,6 @@ impl<'k> Run<'k> {
         };
         let n = *self.sizes.entry(f).or_insert_with(|| surviving_insts(m, f));
         (n as i64).saturating_mul(unit)
-    }
-
-    /// Model D's bonus for `f`, measured once (see the `bonus` field).
-    fn model_d<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> i64 {
-        *self.bonus.entry(f).or_insert_with(|| model_d_bonus(m, f))
     }
 
     /// The size of the module: the sum of [`Run::weight`] over its
@@ -485,18 +475,6 @@ impl<'k> Run<'k> {
                         // Calls the copy brings in that stay inside the
                         // caller's component (recursion).
                         let call_counted = !is_free_marker(m, call);
-                        let call_bonus = if is_gpu_class9_intrinsic(m.func_name(callee)) {
-                            i64::from(NVPTX_OPCODE_BONUS)
-                        } else {
-                            0
-                        };
-                        // The caller's bonus is measured on its body before
-                        // the copy and then follows each inlining (below),
-                        // so a chain of helpers inlined one into the next
-                        // walks each body once, not once per level.
-                        if self.bonus.contains_key(&callee) {
-                            self.model_d(m, caller);
-                        }
                         let st = st.get_or_insert_with(|| {
                             CallerInliner::new(self.k.merge).counting_sizes()
                         });
@@ -515,18 +493,6 @@ impl<'k> Run<'k> {
                                     }
                                     _ => {
                                         self.sizes.remove(&caller);
-                                    }
-                                }
-                                // So does its bonus: the copy brought the
-                                // callee's class-9 calls, the call went.
-                                let callee_bonus = self.bonus.get(&callee).copied();
-                                match (callee_bonus, self.bonus.get_mut(&caller)) {
-                                    (Some(b), Some(n)) => {
-                                        *n += b - call_bonus;
-                                        debug_assert_eq!(*n, model_d_bonus(m, caller));
-                                    }
-                                    _ => {
-                                        self.bonus.remove(&caller);
                                     }
                                 }
                                 inlined_from.push(callee);
@@ -647,7 +613,6 @@ impl<'k> Run<'k> {
             if m.erase_function(f).is_ok() {
                 self.erased.insert(f);
                 self.sizes.remove(&f);
-                self.bonus.remove(&f);
                 cx.add_stat(&NUM_DELETED, 1);
                 fewer_users.extend(callees);
             }
@@ -725,17 +690,14 @@ impl<'k> Run<'k> {
             return Decision::Never("recursive call");
         }
         let verdict = match self.model {
-            Model::Nvidia => model_a_cost(m, call, &k.a),
-            Model::Llvm => model_b_cost(m, call, &k.b),
-            Model::Cgscc => model_c_cost(m, call, &k.b, intra_scc, k.multiplier),
-        };
-        // Model D on top (`with_model_d`), its bonus asked only for a cost.
-        let verdict = match verdict {
-            Verdict::Cost { .. } => {
-                let bonus = self.model_d(m, callee);
-                apply_model_d(verdict, bonus, self.model == Model::Nvidia)
-            }
-            v => v,
+            Model::Nvidia => with_model_d(m, callee, model_a_cost(m, call, &k.a), true),
+            Model::Llvm => with_model_d(m, callee, model_b_cost(m, call, &k.b), false),
+            Model::Cgscc => with_model_d(
+                m,
+                callee,
+                model_c_cost(m, call, &k.b, intra_scc, k.multiplier),
+                false,
+            ),
         };
         let (cost, threshold) = match verdict {
             Verdict::Always(why) => {
