@@ -442,6 +442,16 @@ fn force_inline_slot_sizes() {
     assert!(has_large_return_payload(&m, func(&m, "r145")));
 }
 
+/// Runs `pipeline` (registered passes, default knobs) over `m`; the
+/// session returned holds the statistics.
+fn run_pipeline(m: &mut Module, pipeline: &str) -> nvpass_core::pass::Session {
+    let registry = crate::registry::<Module>();
+    let mut pm = registry.build_text(pipeline).unwrap();
+    let mut session = nvpass_core::pass::Session::new(registry.knob_values().unwrap());
+    pm.run(m, &mut session, &mut []).unwrap();
+    session
+}
+
 /// The LLVM model consumes a chain of internal helpers bottom up: each
 /// level's body, holding every level below it, is copied into the level
 /// above and then erased. The erased bodies' records are reused, so the
@@ -451,7 +461,6 @@ fn force_inline_slot_sizes() {
 fn inlined_chain_reuses_erased_bodies() {
     use alloc::string::String;
     use core::fmt::Write;
-    use nvpass_core::pass::Session;
     const LEVELS: usize = 120;
     let mut src = String::new();
     for k in 0..LEVELS {
@@ -471,10 +480,7 @@ fn inlined_chain_reuses_erased_bodies() {
     src.push_str("define i32 @k(ptr %p) {\n  %r = call i32 @h0(ptr %p)\n  ret i32 %r\n}\n");
     let mut m = parse(&src);
     let parsed = m.insts.len();
-    let registry = crate::registry::<Module>();
-    let mut pm = registry.build_text("inline<model=llvm>").unwrap();
-    let mut session = Session::new(registry.knob_values().unwrap());
-    pm.run(&mut m, &mut session, &mut []).unwrap();
+    let session = run_pipeline(&mut m, "inline<model=llvm>");
     let inlined = session.stats.get("inline", &super::cost::NUM_INLINED);
     assert_eq!(inlined, LEVELS as u64, "the whole chain is inlined");
     let mr = &m;
@@ -499,7 +505,6 @@ fn inlined_chain_reuses_erased_bodies() {
 fn later_passes_reuse_what_earlier_ones_erased() {
     use alloc::string::String;
     use core::fmt::Write;
-    use nvpass_core::pass::Session;
     const COPIES: usize = 20;
     let mut src = String::from("define internal i32 @dead(i32 %x) {\n");
     for k in 0..4 * COPIES {
@@ -518,10 +523,7 @@ fn later_passes_reuse_what_earlier_ones_erased() {
     let run = |pipeline: &str| {
         let mut m = parse(&src);
         let parsed = m.insts.len();
-        let registry = crate::registry::<Module>();
-        let mut pm = registry.build_text(pipeline).unwrap();
-        let mut session = Session::new(registry.knob_values().unwrap());
-        pm.run(&mut m, &mut session, &mut []).unwrap();
+        run_pipeline(&mut m, pipeline);
         assert!(IrView::func_by_name(&m, "helper").is_none(), "{pipeline}");
         let dead_left = IrView::func_by_name(&m, "dead").is_some();
         (parsed, m.insts.len(), dead_left)
