@@ -522,21 +522,35 @@ fn compact_inst_pool<T: Copy>(
     if !due {
         return;
     }
-    // The lists are sorted as (start, instruction) pairs packed in one
-    // word each, as the use pool's are (see `Module::compact_use_pool`):
-    // sorting references would read a record at every comparison.
-    use cranelift_entity::EntityRef;
-    let mut order: Vec<u64> = Vec::with_capacity(insts.len());
-    for (i, d) in insts.iter_mut() {
-        if let Some(start) = Pool::<T>::compact_start(field(d), exact) {
-            order.push(u64::from(start) << 32 | i.index() as u64);
+    compact_records(pool, insts, |d| Some(field(d)), exact);
+}
+
+/// Compacts `pool` over the lists its owner keeps in `records`, at most
+/// one per record (`range` finds it). The lists are sorted as (start,
+/// record) pairs packed in one word each, not as references: sorting
+/// references would read a record, spread over the owner's table, at
+/// every comparison.
+fn compact_records<T: Copy, K: cranelift_entity::EntityRef, R>(
+    pool: &mut Pool<T>,
+    records: &mut PrimaryMap<K, R>,
+    range: impl Fn(&mut R) -> Option<&mut PoolRange>,
+    exact: bool,
+) {
+    // Room for every record at once, as `Pool::compact` reserves: pages
+    // reserved but not written cost nothing.
+    let mut order: Vec<u64> = Vec::with_capacity(records.len());
+    for (k, d) in records.iter_mut() {
+        if let Some(start) = range(d).and_then(|r| Pool::<T>::compact_start(r, exact)) {
+            order.push(u64::from(start) << 32 | k.index() as u64);
         }
     }
     order.sort_unstable();
     let mut c = pool.compactor(exact);
-    for k in order {
-        let i = Inst::new((k & u64::from(u32::MAX)) as usize);
-        c.place(field(&mut insts[i]));
+    for o in order {
+        let k = K::new((o & u64::from(u32::MAX)) as usize);
+        if let Some(r) = range(&mut records[k]) {
+            c.place(r);
+        }
     }
 }
 
@@ -897,30 +911,17 @@ impl Module {
         self.use_pool.shrink_to_fit();
     }
 
-    /// Compacts the use pool. The lists are sorted as (start, value)
-    /// pairs, packed in one word each, rather than as references: sorting
-    /// references reads the value records they point into, spread over
-    /// the whole value table, at every comparison.
+    /// Compacts the use pool (the lists of values with more than one use).
     fn compact_use_pool(&mut self, exact: bool) {
-        use cranelift_entity::EntityRef;
-        // Room for every value at once, as `Pool::compact` reserves: pages
-        // reserved but not written cost nothing.
-        let mut order: Vec<u64> = Vec::with_capacity(self.values.len());
-        for (v, d) in self.values.iter_mut() {
-            if let UseList::Pooled(r) = &mut d.users {
-                if let Some(start) = Pool::<Use>::compact_start(r, exact) {
-                    order.push(u64::from(start) << 32 | EntityRef::index(v) as u64);
-                }
-            }
-        }
-        order.sort_unstable();
-        let mut c = self.use_pool.compactor(exact);
-        for k in order {
-            let v: Value = EntityRef::new((k & u64::from(u32::MAX)) as usize);
-            if let UseList::Pooled(r) = &mut self.values[v].users {
-                c.place(r);
-            }
-        }
+        compact_records(
+            &mut self.use_pool,
+            &mut self.values,
+            |d| match &mut d.users {
+                UseList::Pooled(r) => Some(r),
+                _ => None,
+            },
+            exact,
+        );
     }
 
     /// Removes the use recorded in `op` from its value's user list in O(1).
