@@ -7,8 +7,9 @@
 //! reports the error with its line. Standard input is read whole.
 //!
 //! Without `--threads`, an input file smaller than [`AUTO_THREADS_MIN`]
-//! is handled on one thread ([`threads_for`]). With more than one thread,
-//! a second thread reads the file, cuts it at top-level entities and lexes
+//! is handled on one thread ([`threads_for`]), and one smaller than
+//! [`AUTO_LEXED_AHEAD_MIN`] is read on one ([`read_threads_for`]). Read
+//! on more than one thread, a second thread reads the file, cuts it at top-level entities and lexes
 //! each piece while the first parses the piece before
 //! ([`nvpass_ir::parse::read_lexed_ahead`]). The pieces are
 //! then [`LEXED_PIECE`] bytes, so that the few alive at a time (one
@@ -31,29 +32,40 @@ use std::path::{Path, PathBuf};
 /// Bytes read from an input file at a time when parsing it in pieces.
 pub const READ_PIECE: usize = 256 << 10;
 
-/// Without `--threads`, an input file smaller than this is read, verified,
-/// run and printed on one thread: below it, starting the other threads and
+/// Without `--threads`, an input file smaller than this is verified, run
+/// and printed on one thread: below it, starting the other threads and
 /// handing them work costs a fresh process more than they save. Measured
-/// on the 2-vCPU machine CI runs on, `run --pipeline ''` with one and two
-/// threads, each run after an `opt-19 -S` of the same input (as
-/// `benches/compare-opt.sh` runs them; median wall time of 15 runs):
+/// on the 2-vCPU machine CI runs on, each input read on one thread (see
+/// [`AUTO_LEXED_AHEAD_MIN`]) and the rest on one or two, each run after an
+/// `opt-19` of the same input (as `benches/compare-opt.sh` runs them;
+/// median wall time of 15 runs):
 ///
-/// | input | size | one thread | two |
-/// |---|---|---|---|
-/// | cub_kernels.fe | 0.54 MiB | 5.5 ms | 6.4 ms |
-/// | generated | 1.00 MiB | 9.1 ms | 10.2 ms |
-/// | generated | 2.00 MiB | 16.4 ms | 17.6 ms |
-/// | libdevice | 2.60 MiB | 23.2 ms | 23.8 ms |
-/// | libdevice, card pipeline | 2.60 MiB | 26.1 ms | 27.1 ms |
-/// | generated | 3.00 MiB | 24.9 ms | 24.8 ms |
-/// | generated | 4.01 MiB | 31.8 ms | 30.9 ms |
-/// | generated | 5.01 MiB | 39.9 ms | 38.0 ms |
-/// | generated | 6.01 MiB | 47.3 ms | 43.5 ms |
-/// | generated | 12.0 MiB | 94.0 ms | 77.0 ms |
+/// | input | size | pipeline | one thread | two |
+/// |---|---|---|---|---|
+/// | cub_kernels.fe | 0.54 MiB | `''` | 8.3 ms | 8.4 ms |
+/// | cub_kernels.fe | 0.54 MiB | card | 13.0 ms | 13.0 ms |
+/// | generated | 1.00 MiB | `''` | 12.7 ms | 12.3 ms |
+/// | generated | 1.00 MiB | card | 13.6 ms | 13.1 ms |
+/// | generated | 2.00 MiB | `''` | 21.6 ms | 20.8 ms |
+/// | generated | 2.00 MiB | card | 23.5 ms | 22.8 ms |
+/// | libdevice | 2.60 MiB | `''` | 27.5 ms | 24.7 ms |
+/// | libdevice | 2.60 MiB | card | 31.7 ms | 29.6 ms |
 ///
-/// Below the threshold, one thread also takes a fifth less CPU time and
-/// less memory (libdevice: 23.1 against 28.5 ms, 11.0 against 12.6 MB).
-pub const AUTO_THREADS_MIN: u64 = 3 << 20;
+/// Two threads take more CPU time and memory (libdevice, `''`: 29.0
+/// against 27.4 ms, 11.9 against 10.5 MB); the table's measure is the
+/// time a run takes.
+pub const AUTO_THREADS_MIN: u64 = 1 << 20;
+
+/// Without `--threads`, an input file smaller than this is read on one
+/// thread, however many the rest of the run uses: a second thread lexing
+/// ahead of the parser ([`nvpass_ir::parse::read_lexed_ahead`]) hands its
+/// tokens over through memory, which costs the parser about what lexing
+/// itself would below this size. Measured as for [`AUTO_THREADS_MIN`],
+/// `run --pipeline ''` with the rest on two threads, read on one and on
+/// two: libdevice (2.60 MiB) 25.4 against 26.0 ms; generated modules of
+/// 3.00 MiB 28.5 against 27.3 ms, 4.01 MiB 38.2 against 35.4 ms and
+/// 6.01 MiB 54.7 against 48.9 ms.
+pub const AUTO_LEXED_AHEAD_MIN: u64 = 3 << 20;
 
 /// The threads a run uses: `requested` when given (above 0), otherwise
 /// one for an input file smaller than [`AUTO_THREADS_MIN`] and
@@ -70,6 +82,16 @@ pub fn threads_for(
         (0, Some(n)) if n < AUTO_THREADS_MIN => 1,
         (0, _) => hardware(),
         (n, _) => n,
+    }
+}
+
+/// The threads that read the input of a run using `threads` (from
+/// [`threads_for`]): all of them when they were `requested`, otherwise one
+/// for an input file smaller than [`AUTO_LEXED_AHEAD_MIN`].
+pub fn read_threads_for(requested: usize, input_size: Option<u64>, threads: usize) -> usize {
+    match (requested, input_size) {
+        (0, Some(n)) if n < AUTO_LEXED_AHEAD_MIN => 1,
+        _ => threads,
     }
 }
 
@@ -303,6 +325,21 @@ mod tests {
         let unasked = || -> usize { panic!("hardware threads asked for") };
         assert_eq!(threads_for(0, small, unasked), 1);
         assert_eq!(threads_for(3, large, unasked), 3);
+    }
+
+    /// Without `--threads`, a file run on several threads is still read
+    /// on one below the lexing-ahead size; told, it is read on them all.
+    #[test]
+    fn mid_sized_inputs_are_read_on_one_thread_unless_told() {
+        const { assert!(AUTO_THREADS_MIN < AUTO_LEXED_AHEAD_MIN) };
+        let mid = Some(AUTO_LEXED_AHEAD_MIN - 1);
+        let large = Some(AUTO_LEXED_AHEAD_MIN);
+        assert_eq!(threads_for(0, mid, || 2), 2);
+        assert_eq!(read_threads_for(0, mid, 2), 1);
+        assert_eq!(read_threads_for(0, large, 2), 2);
+        assert_eq!(read_threads_for(0, None, 2), 2);
+        assert_eq!(read_threads_for(2, mid, 2), 2);
+        assert_eq!(read_threads_for(0, Some(AUTO_THREADS_MIN - 1), 1), 1);
     }
 
     #[test]

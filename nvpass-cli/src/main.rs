@@ -105,8 +105,8 @@ struct RunArgs {
     /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info and pretreat's first
     /// census, and printing function bodies (0: one per hardware thread,
-    /// or one for an input file under 3 MiB). The output does not depend
-    /// on it.
+    /// or one for an input file under 1 MiB; a file under 3 MiB is read on
+    /// one). The output does not depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
@@ -230,8 +230,9 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 }
 
 fn verify(input: &str) -> Result<(), Failure> {
-    let threads = io::threads_for(0, io::input_size(input), nvpass_ir::print::hardware_threads);
-    let m = parse_input(input, threads)?;
+    let size = io::input_size(input);
+    let threads = io::threads_for(0, size, nvpass_ir::print::hardware_threads);
+    let m = parse_input(input, io::read_threads_for(0, size, threads))?;
     let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
     // As in `run`: the process ends next, so the module is not freed.
@@ -280,12 +281,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         ))
     })?;
 
+    let size = io::input_size(input);
     let opts = nvpass_ir::print::ParallelPrint::with_threads(io::threads_for(
         args.threads,
-        io::input_size(input),
+        size,
         nvpass_ir::print::hardware_threads,
     ));
-    let mut module = parse_input(input, opts.threads)?;
+    let read_threads = io::read_threads_for(args.threads, size, opts.threads);
+    let mut module = parse_input(input, read_threads)?;
     // With no pass to run and nothing reported along the way, the input is
     // verified (on a thread of its own) while it is printed, and the output
     // is kept only if it verifies (see `io::write_output_accepted`): the
