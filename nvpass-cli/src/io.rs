@@ -8,8 +8,9 @@
 //!
 //! Without `--threads`, an input file smaller than [`AUTO_THREADS_MIN`]
 //! is handled on one thread ([`threads_for`]), and one smaller than
-//! [`AUTO_LEXED_AHEAD_MIN`] is read on one ([`read_threads_for`]). Read
-//! on more than one thread, a second thread reads the file, cuts it at top-level entities and lexes
+//! [`AUTO_TEXT_THREADS_MIN`] is read and printed on one
+//! ([`text_threads_for`]). Read on more than one thread, a second thread
+//! reads the file, cuts it at top-level entities and lexes
 //! each piece while the first parses the piece before
 //! ([`nvpass_ir::parse::read_lexed_ahead`]). The pieces are
 //! then [`LEXED_PIECE`] bytes, so that the few alive at a time (one
@@ -35,8 +36,8 @@ pub const READ_PIECE: usize = 256 << 10;
 /// Without `--threads`, an input file smaller than this is verified, run
 /// and printed on one thread: below it, starting the other threads and
 /// handing them work costs a fresh process more than they save. Measured
-/// on the 2-vCPU machine CI runs on, each input read on one thread (see
-/// [`AUTO_LEXED_AHEAD_MIN`]) and the rest on one or two, each run after an
+/// on the 2-vCPU machine CI runs on, each input read and printed on one
+/// thread (see [`AUTO_TEXT_THREADS_MIN`]) and the rest on one or two, each run after an
 /// `opt-19` of the same input (as `benches/compare-opt.sh` runs them;
 /// median wall time of 15 runs):
 ///
@@ -56,16 +57,26 @@ pub const READ_PIECE: usize = 256 << 10;
 /// time a run takes.
 pub const AUTO_THREADS_MIN: u64 = 1 << 20;
 
-/// Without `--threads`, an input file smaller than this is read on one
-/// thread, however many the rest of the run uses: a second thread lexing
-/// ahead of the parser ([`nvpass_ir::parse::read_lexed_ahead`]) hands its
-/// tokens over through memory, which costs the parser about what lexing
-/// itself would below this size. Measured as for [`AUTO_THREADS_MIN`],
-/// `run --pipeline ''` with the rest on two threads, read on one and on
-/// two: libdevice (2.60 MiB) 25.4 against 26.0 ms; generated modules of
-/// 3.00 MiB 28.5 against 27.3 ms, 4.01 MiB 38.2 against 35.4 ms and
-/// 6.01 MiB 54.7 against 48.9 ms.
-pub const AUTO_LEXED_AHEAD_MIN: u64 = 3 << 20;
+/// Without `--threads`, an input file smaller than this is read and
+/// printed on one thread, however many the rest of the run uses. Below
+/// it, a second thread lexing ahead of the parser
+/// ([`nvpass_ir::parse::read_lexed_ahead`]) hands its tokens over through
+/// memory, which costs the parser about what lexing itself would, and
+/// printing function bodies on two threads gains nothing either, while
+/// taking more CPU time and memory. Measured as for [`AUTO_THREADS_MIN`],
+/// with the rest of the run on two threads:
+///
+/// | input | size | pipeline | text on one thread | on two |
+/// |---|---|---|---|---|
+/// | libdevice, reading | 2.60 MiB | `''` | 25.4 ms | 26.0 ms |
+/// | libdevice, printing | 2.60 MiB | `''` | 25.9 ms | 27.0 ms |
+/// | libdevice, printing | 2.60 MiB | card | 29.0 ms | 29.2 ms |
+/// | generated, printing | 2.00 MiB | `''` | 18.6 ms | 18.7 ms |
+/// | generated, reading | 3.00 MiB | `''` | 28.5 ms | 27.3 ms |
+/// | generated, reading | 4.01 MiB | `''` | 38.2 ms | 35.4 ms |
+/// | generated, reading | 6.01 MiB | `''` | 54.7 ms | 48.9 ms |
+/// | generated, printing | 12.0 MiB | card | 109.0 ms | 104.3 ms |
+pub const AUTO_TEXT_THREADS_MIN: u64 = 3 << 20;
 
 /// The threads a run uses: `requested` when given (above 0), otherwise
 /// one for an input file smaller than [`AUTO_THREADS_MIN`] and
@@ -85,12 +96,13 @@ pub fn threads_for(
     }
 }
 
-/// The threads that read the input of a run using `threads` (from
-/// [`threads_for`]): all of them when they were `requested`, otherwise one
-/// for an input file smaller than [`AUTO_LEXED_AHEAD_MIN`].
-pub fn read_threads_for(requested: usize, input_size: Option<u64>, threads: usize) -> usize {
+/// The threads that read and print the module's text in a run using
+/// `threads` (from [`threads_for`]): all of them when they were
+/// `requested`, otherwise one for an input file smaller than
+/// [`AUTO_TEXT_THREADS_MIN`].
+pub fn text_threads_for(requested: usize, input_size: Option<u64>, threads: usize) -> usize {
     match (requested, input_size) {
-        (0, Some(n)) if n < AUTO_LEXED_AHEAD_MIN => 1,
+        (0, Some(n)) if n < AUTO_TEXT_THREADS_MIN => 1,
         _ => threads,
     }
 }
@@ -328,18 +340,18 @@ mod tests {
     }
 
     /// Without `--threads`, a file run on several threads is still read
-    /// on one below the lexing-ahead size; told, it is read on them all.
+    /// and printed on one below the text size; told, on them all.
     #[test]
-    fn mid_sized_inputs_are_read_on_one_thread_unless_told() {
-        const { assert!(AUTO_THREADS_MIN < AUTO_LEXED_AHEAD_MIN) };
-        let mid = Some(AUTO_LEXED_AHEAD_MIN - 1);
-        let large = Some(AUTO_LEXED_AHEAD_MIN);
+    fn mid_sized_texts_are_read_and_printed_on_one_thread_unless_told() {
+        const { assert!(AUTO_THREADS_MIN < AUTO_TEXT_THREADS_MIN) };
+        let mid = Some(AUTO_TEXT_THREADS_MIN - 1);
+        let large = Some(AUTO_TEXT_THREADS_MIN);
         assert_eq!(threads_for(0, mid, || 2), 2);
-        assert_eq!(read_threads_for(0, mid, 2), 1);
-        assert_eq!(read_threads_for(0, large, 2), 2);
-        assert_eq!(read_threads_for(0, None, 2), 2);
-        assert_eq!(read_threads_for(2, mid, 2), 2);
-        assert_eq!(read_threads_for(0, Some(AUTO_THREADS_MIN - 1), 1), 1);
+        assert_eq!(text_threads_for(0, mid, 2), 1);
+        assert_eq!(text_threads_for(0, large, 2), 2);
+        assert_eq!(text_threads_for(0, None, 2), 2);
+        assert_eq!(text_threads_for(2, mid, 2), 2);
+        assert_eq!(text_threads_for(0, Some(AUTO_THREADS_MIN - 1), 1), 1);
     }
 
     #[test]

@@ -105,8 +105,8 @@ struct RunArgs {
     /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info and pretreat's first
     /// census, and printing function bodies (0: one per hardware thread,
-    /// or one for an input file under 1 MiB; a file under 3 MiB is read on
-    /// one). The output does not depend on it.
+    /// or one for an input file under 1 MiB; a file under 3 MiB is read and
+    /// printed on one). The output does not depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }
@@ -232,7 +232,7 @@ fn verify_failure(file: &str, errors: &[nvpass_ir::verify::VerifyError]) -> Fail
 fn verify(input: &str) -> Result<(), Failure> {
     let size = io::input_size(input);
     let threads = io::threads_for(0, size, nvpass_ir::print::hardware_threads);
-    let m = parse_input(input, io::read_threads_for(0, size, threads))?;
+    let m = parse_input(input, io::text_threads_for(0, size, threads))?;
     let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
     // As in `run`: the process ends next, so the module is not freed.
@@ -287,8 +287,14 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         size,
         nvpass_ir::print::hardware_threads,
     ));
-    let read_threads = io::read_threads_for(args.threads, size, opts.threads);
-    let mut module = parse_input(input, read_threads)?;
+    // The module's text is read and printed on these; the rest of the
+    // run uses `opts.threads`.
+    let text_opts = nvpass_ir::print::ParallelPrint::with_threads(io::text_threads_for(
+        args.threads,
+        size,
+        opts.threads,
+    ));
+    let mut module = parse_input(input, text_opts.threads)?;
     // With no pass to run and nothing reported along the way, the input is
     // verified (on a thread of its own) while it is printed, and the output
     // is kept only if it verifies (see `io::write_output_accepted`): the
@@ -390,7 +396,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         });
         io::write_output_accepted(
             args.output.as_deref(),
-            |sink| nvpass_ir::print::print_module_parallel(module, opts, sink),
+            |sink| nvpass_ir::print::print_module_parallel(module, text_opts, sink),
             || match check {
                 None => Ok(()),
                 Some(h) => h
