@@ -282,17 +282,13 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     })?;
 
     let size = io::input_size(input);
-    let opts = nvpass_ir::print::ParallelPrint::with_threads(io::threads_for(
-        args.threads,
-        size,
-        nvpass_ir::print::hardware_threads,
-    ));
+    let threads = io::threads_for(args.threads, size, nvpass_ir::print::hardware_threads);
     // The module's text is read and printed on these; the rest of the
-    // run uses `opts.threads`.
+    // run uses `threads`.
     let text_opts = nvpass_ir::print::ParallelPrint::with_threads(io::text_threads_for(
         args.threads,
         size,
-        opts.threads,
+        threads,
     ));
     let mut module = parse_input(input, text_opts.threads)?;
     // With no pass to run and nothing reported along the way, the input is
@@ -300,7 +296,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     // is kept only if it verifies (see `io::write_output_accepted`): the
     // run fails exactly as it would have failed before printing.
     let verify_aside = !args.disable_verify
-        && opts.threads > 1
+        && threads > 1
         && pm.is_empty()
         && !args.stats
         && !args.time_passes
@@ -310,7 +306,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         && !args.verify_each
         && args.pass_remarks_output.is_none();
     if !args.disable_verify && !verify_aside {
-        nvpass_ir::verify::verify_module_parallel(&module, opts.threads)
+        nvpass_ir::verify::verify_module_parallel(&module, threads)
             .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
@@ -319,7 +315,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     let wants_remarks =
         remark_filters.iter().any(|(_, re)| re.is_some()) || args.pass_remarks_output.is_some();
     let mut session = Session::new(knobs)
-        .with_threads(opts.threads)
+        .with_threads(threads)
         .with_remarks(wants_remarks);
     let mut dbg_out = Stderr;
     let mut print_out = Stderr;
@@ -391,9 +387,8 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     }
     let printed = std::thread::scope(|s| {
         let module = &module;
-        let check = verify_aside.then(|| {
-            s.spawn(move || nvpass_ir::verify::verify_module_parallel(module, opts.threads))
-        });
+        let check = verify_aside
+            .then(|| s.spawn(move || nvpass_ir::verify::verify_module_parallel(module, threads)));
         io::write_output_accepted(
             args.output.as_deref(),
             |sink| nvpass_ir::print::print_module_parallel(module, text_opts, sink),
