@@ -4,7 +4,9 @@
 //! corpus (when present), generated modules and broken modules.
 use nvpass_benches::gen::{generate, Config};
 use nvpass_ir::print::{print_module, print_module_parallel, ParallelPrint};
-use nvpass_ir::verify::{verify_module, verify_module_parallel};
+use nvpass_ir::verify::{
+    verify_module, verify_module_parallel, verify_parsed_module, verify_parsed_module_parallel,
+};
 use nvpass_ir::Module;
 use std::path::Path;
 
@@ -131,14 +133,38 @@ fn metadata_batches_print_identically() {
     check("generated module with added nodes", &m);
 }
 
-/// Asserts the parallel verifier's result equals the sequential one.
+/// Asserts the parallel verifier's result equals the sequential one, for
+/// every check and for those of a parsed module (every check but the use
+/// lists', whose errors are then all that is missing).
 fn check_verify(name: &str, m: &Module) {
     let want = verify_module(m);
+    let want_parsed = verify_parsed_module(m);
+    let others: Vec<_> = want
+        .clone()
+        .err()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| !e.message.starts_with("[use-list]"))
+        .collect();
+    assert_eq!(
+        want_parsed,
+        if others.is_empty() {
+            Ok(())
+        } else {
+            Err(others)
+        },
+        "{name}: a parsed module's checks"
+    );
     for threads in [1, 2, 3, 5] {
         assert_eq!(
             verify_module_parallel(m, threads),
             want,
             "{name}: verifier on {threads} threads"
+        );
+        assert_eq!(
+            verify_parsed_module_parallel(m, threads),
+            want_parsed,
+            "{name}: parsed module's verifier on {threads} threads"
         );
     }
 }

@@ -233,7 +233,7 @@ fn verify(input: &str) -> Result<(), Failure> {
     let size = io::input_size(input);
     let threads = io::threads_for(0, size, nvpass_ir::print::hardware_threads);
     let m = parse_input(input, io::text_threads_for(0, size, threads))?;
-    let r = nvpass_ir::verify::verify_module_parallel(&m, threads)
+    let r = nvpass_ir::verify::verify_parsed_module_parallel(&m, threads)
         .map_err(|errs| verify_failure(io::display_name(input), &errs));
     // As in `run`: the process ends next, so the module is not freed.
     std::mem::forget(m);
@@ -306,7 +306,7 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
         && !args.verify_each
         && args.pass_remarks_output.is_none();
     if !args.disable_verify && !verify_aside {
-        nvpass_ir::verify::verify_module_parallel(&module, threads)
+        nvpass_ir::verify::verify_parsed_module_parallel(&module, threads)
             .map_err(|errs| verify_failure(&file, &errs))?;
     }
 
@@ -387,8 +387,9 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
     }
     let printed = std::thread::scope(|s| {
         let module = &module;
-        let check = verify_aside
-            .then(|| s.spawn(move || nvpass_ir::verify::verify_module_parallel(module, threads)));
+        let check = verify_aside.then(|| {
+            s.spawn(move || nvpass_ir::verify::verify_parsed_module_parallel(module, threads))
+        });
         io::write_output_accepted(
             args.output.as_deref(),
             |sink| nvpass_ir::print::print_module_parallel(module, text_opts, sink),

@@ -2,8 +2,10 @@
 //! `parse_module` gives on the whole text: the same module, printed, when
 //! the text parses, and no module (so the caller parses the whole text for
 //! the error) when it does not, for every piece size; and so it does with
-//! the pieces cut by a `PieceCutter` and lexed ahead (`push_lexed`).
+//! the pieces cut by a `PieceCutter` and lexed ahead (`push_lexed`). Every
+//! module read, whole or in pieces, has consistent use lists.
 
+use nvpass_ir::verify::verify_use_lists;
 use nvpass_ir::{parse_module, print_module, LexedPiece, ModuleReader};
 use std::path::{Path, PathBuf};
 
@@ -24,17 +26,27 @@ fn read_lexed(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
     nvpass_ir::parse::read_lexed(src.chunks(piece))
 }
 
+/// The module printed, once its use lists are checked: the reader keeps
+/// them by construction, which lets `nvpass-cli` verify what it reads
+/// with `verify_parsed_module`, which does not check them.
+fn printed(name: &str, how: &str, m: &nvpass_ir::Module) -> String {
+    if let Err(e) = verify_use_lists(m) {
+        panic!("{name}: {how}: the reader left use lists wrong: {e:?}");
+    }
+    print_module(m)
+}
+
 /// `fallback`: a text that parses may still be read as "parse it whole"
 /// (fuzz inputs whose entities run over lines that look like entity
 /// starts); never for real modules.
 fn check(name: &str, src: &[u8], pieces: &[usize], fallback: bool) {
-    let whole = parse_module(src).map(|m| print_module(&m));
+    let whole = parse_module(src).map(|m| printed(name, "whole text", &m));
     for &n in pieces {
         for (how, read) in [
             ("pieces", read_in_pieces as fn(&[u8], usize) -> _),
             ("lexed pieces", read_lexed),
         ] {
-            let got = read(src, n).map(|m| print_module(&m));
+            let got = read(src, n).map(|m| printed(name, how, &m));
             match (&whole, got) {
                 (Ok(w), Some(g)) => {
                     assert!(*w == g, "{name}: {how} of {n} bytes print differently")
@@ -185,9 +197,11 @@ fn lexed_ahead_on_another_thread() {
                 continue;
             }
             let src = std::fs::read(&p).unwrap();
-            let whole = parse_module(&src).map(|m| print_module(&m));
+            let name = p.display().to_string();
+            let whole = parse_module(&src).map(|m| printed(&name, "whole text", &m));
             for piece in [1, 7, 4096] {
-                let got = read_lexed_ahead(&src[..], piece).map(|m| print_module(&m));
+                let got =
+                    read_lexed_ahead(&src[..], piece).map(|m| printed(&name, "lexed ahead", &m));
                 match (&whole, got) {
                     (Ok(w), Some(g)) => assert!(*w == g, "{}: {piece}", p.display()),
                     (Ok(_), None) => panic!("{}: {piece}: no module", p.display()),

@@ -7,7 +7,7 @@ use common::*;
 use nvpass_ir::inst::{Align, CallData, Extra, InstFlags, Opcode, Ordering, Pred};
 use nvpass_ir::types::{FloatKind, TypeData};
 use nvpass_ir::value::{Const, Operand};
-use nvpass_ir::verify::verify_use_lists;
+use nvpass_ir::verify::{verify_parsed_module, verify_use_lists};
 use nvpass_ir::{verify_module, Block, Func, Module, Type, Value};
 
 fn expect_err(m: &Module, needle: &str) {
@@ -749,6 +749,40 @@ fn use_lists_are_consistent() {
             .contains("does not read it at that position"),
         "{errs:?}"
     );
+}
+
+/// `verify_parsed_module` makes every check but the use lists': on a
+/// module with a wrong use-list position and a block without its
+/// terminator, it reports the terminator alone, where `verify_module`
+/// reports both.
+#[test]
+fn parsed_module_checks_skip_only_the_use_lists() {
+    let (mut m, _) = loop_module();
+    assert_eq!(verify_parsed_module(&m), Ok(()));
+    let nx = named_inst(&m, "next");
+    let Operand { value, pos } = m.inst_ops(nx)[0];
+    m.inst_ops_mut(nx)[0] = Operand {
+        value,
+        pos: pos + 7,
+    };
+    let b = m.block_of(nx).unwrap();
+    let term = m.terminator(b).unwrap();
+    m.detach_inst(term);
+    let tags = |r: Result<(), Vec<nvpass_ir::VerifyError>>| {
+        let mut t: Vec<String> = r
+            .unwrap_err()
+            .iter()
+            .map(|e| e.message.split(']').next().unwrap_or("").to_string() + "]")
+            .collect();
+        t.dedup();
+        t
+    };
+    let all = tags(verify_module(&m));
+    assert!(all.contains(&"[use-list]".to_string()), "{all:?}");
+    assert!(all.contains(&"[terminator]".to_string()), "{all:?}");
+    let parsed = tags(verify_parsed_module(&m));
+    let want: Vec<String> = all.into_iter().filter(|t| t != "[use-list]").collect();
+    assert_eq!(parsed, want);
 }
 
 /// A duplicated use names a slot that does point back to the first copy,
