@@ -342,48 +342,97 @@ fn same_value(m: &Module, a: Value, b: Value) -> bool {
     true
 }
 
-/// A `u32` per entity for the verifier (`u32::MAX` when unset), in a
-/// zero-filled vector holding value + 1: the allocator hands out zeroed
-/// pages untouched, so a thread touches only the pages of the entities it
-/// marks. (A `SecondaryMap` with a non-zero default writes every slot up to
-/// the highest key: a worker checking the last functions of a large module
-/// would touch a slot for every instruction of the module.)
+/// Ids per page of [`Marks`].
+const MARK_PAGE: usize = 1024;
+
+/// A `u32` per entity for the verifier (`u32::MAX` when unset), kept in
+/// pages of [`MARK_PAGE`] ids that exist only while they hold a mark.
+///
+/// The verifier marks the blocks and instructions of one function and
+/// clears every mark before the next, so the pages in use at any time are
+/// those the current function's ids fall in. A page whose last mark is
+/// cleared goes back to a free list, all zeros, for the next page needed.
+/// A table spanning the whole arena would be written through by every
+/// verifying thread (2.8 MB per thread for the instructions of a 50 MB
+/// module, faulted in page by page while the module is being printed);
+/// these pages stay as many as the largest function needs. Each slot holds
+/// the value plus one, so a page starts out as zeros.
 struct Marks<K> {
-    slots: Vec<u32>,
+    /// The arena size: ids from here on are dangling and keep no mark.
+    len: usize,
+    /// By page number: the page's index in `pages` plus one, zero when it
+    /// has no page.
+    dir: Vec<u32>,
+    /// The pages, [`MARK_PAGE`] slots each, back to back.
+    pages: Vec<u32>,
+    /// By page index: how many of its slots are set.
+    live: Vec<u32>,
+    /// Page indices holding no mark and no page number.
+    free: Vec<u32>,
     key: core::marker::PhantomData<K>,
 }
 
 impl<K: EntityRef> Marks<K> {
-    // `vec![0; n]` is the zeroed allocation that the comment below avoids.
-    #[allow(clippy::slow_vector_initialization)]
     fn new(n: usize) -> Self {
-        // Zeroed by writing, not taken zeroed from the allocator: a large
-        // zeroed allocation maps pages that the first read shares with
-        // every other zero page, so the first write to each then faults
-        // again and, with the verifier's other threads running, flushes
-        // their translation buffers too (an interrupt to every core).
-        let mut slots = Vec::with_capacity(n);
-        slots.resize(n, 0);
         Marks {
-            slots,
+            len: n,
+            dir: alloc::vec![0; n.div_ceil(MARK_PAGE)],
+            pages: Vec::new(),
+            live: Vec::new(),
+            free: Vec::new(),
             key: core::marker::PhantomData,
         }
     }
 
     #[inline]
     fn get(&self, k: K) -> u32 {
-        self.slots
-            .get(k.index())
-            .map_or(u32::MAX, |&v| v.wrapping_sub(1))
+        let i = k.index();
+        if i >= self.len {
+            return u32::MAX;
+        }
+        match self.dir[i / MARK_PAGE] {
+            0 => u32::MAX,
+            p => self.pages[(p as usize - 1) * MARK_PAGE + i % MARK_PAGE].wrapping_sub(1),
+        }
     }
 
-    /// Sets the mark of `k`; a key past the arena it was sized for is
-    /// dangling (the verifier checks keys before marking them) and keeps
-    /// no mark.
+    /// Sets the mark of `k` (`u32::MAX` clears it); a key past the arena
+    /// it was sized for is dangling (the verifier checks keys before
+    /// marking them) and keeps no mark.
     #[inline]
     fn set(&mut self, k: K, v: u32) {
-        if let Some(slot) = self.slots.get_mut(k.index()) {
-            *slot = v.wrapping_add(1);
+        let i = k.index();
+        if i >= self.len {
+            return;
+        }
+        let stored = v.wrapping_add(1);
+        let page_no = i / MARK_PAGE;
+        let p = match self.dir[page_no] {
+            0 if stored == 0 => return,
+            0 => {
+                let p = self.free.pop().unwrap_or_else(|| {
+                    self.pages.resize(self.pages.len() + MARK_PAGE, 0);
+                    self.live.push(0);
+                    self.live.len() as u32 - 1
+                });
+                self.dir[page_no] = p + 1;
+                p as usize
+            }
+            p => p as usize - 1,
+        };
+        let slot = &mut self.pages[p * MARK_PAGE + i % MARK_PAGE];
+        let was = core::mem::replace(slot, stored);
+        match (was, stored) {
+            (0, 0) => {}
+            (0, _) => self.live[p] += 1,
+            (_, 0) => {
+                self.live[p] -= 1;
+                if self.live[p] == 0 {
+                    self.dir[page_no] = 0;
+                    self.free.push(p as u32);
+                }
+            }
+            _ => {}
         }
     }
 }
@@ -1845,5 +1894,49 @@ impl<'a> Verifier<'a> {
             }
             _ => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Marks read back what was set, across pages; clearing the marks of
+    /// one "function" gives its pages back, so marking the next one,
+    /// anywhere in the arena, needs no new page; dangling ids keep none.
+    #[test]
+    fn marks_keep_pages_only_while_marked() {
+        let n = 10 * MARK_PAGE;
+        let mut marks: Marks<Inst> = Marks::new(n);
+        let spans = [(0, 1500), (4 * MARK_PAGE + 7, 1800), (n - 1700, 1700)];
+        for (round, &(start, len)) in spans.iter().enumerate() {
+            let ids: Vec<Inst> = (start..start + len).map(Inst::new).collect();
+            for (k, &i) in ids.iter().enumerate() {
+                assert_eq!(marks.get(i), u32::MAX, "round {round}: {i} marked");
+                marks.set(i, k as u32);
+            }
+            for (k, &i) in ids.iter().enumerate() {
+                assert_eq!(marks.get(i), k as u32);
+            }
+            // Three pages at most for a span of fewer than two pages.
+            assert!(marks.live.len() <= 3, "{} pages", marks.live.len());
+            assert_eq!(marks.get(Inst::new(start + len)), u32::MAX);
+            for &i in &ids {
+                marks.set(i, u32::MAX);
+            }
+            assert_eq!(marks.free.len(), marks.live.len());
+            assert!(marks.dir.iter().all(|&p| p == 0));
+        }
+        marks.set(Inst::new(n), 5);
+        assert_eq!(marks.get(Inst::new(n)), u32::MAX);
+        assert_eq!(marks.get(Inst::new(n + MARK_PAGE)), u32::MAX);
+        // Setting a mark twice and clearing an unset one keep the counts.
+        let i = Inst::new(3);
+        marks.set(i, 1);
+        marks.set(i, 2);
+        marks.set(Inst::new(4), u32::MAX);
+        assert_eq!(marks.get(i), 2);
+        marks.set(i, u32::MAX);
+        assert!(marks.dir.iter().all(|&p| p == 0));
     }
 }
