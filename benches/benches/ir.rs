@@ -26,6 +26,7 @@ fn ir(c: &mut Criterion) {
         ("parse-lexed-ahead", stage_parse_lexed_ahead),
         ("print", stage_print),
         ("verify", stage_verify),
+        ("verify-parsed", stage_verify_parsed),
     ] {
         let mut g = c.benchmark_group(stage);
         g.sample_size(10)
@@ -61,6 +62,12 @@ fn stage_print(_: &[u8], m: &nvpass_ir::Module) {
 
 fn stage_verify(_: &[u8], m: &nvpass_ir::Module) {
     std::hint::black_box(nvpass_ir::verify_module(m).is_ok());
+}
+
+/// The checks `nvpass-cli` makes of the module it reads: all but the use
+/// lists' (see `verify_parsed_module`).
+fn stage_verify_parsed(_: &[u8], m: &nvpass_ir::Module) {
+    std::hint::black_box(nvpass_ir::verify::verify_parsed_module(m).is_ok());
 }
 
 criterion_group!(benches, ir);
