@@ -8,13 +8,14 @@
 //! callee family, constant-expression operand and attachment a rule
 //! starts from; a rule whose starting shape is absent is skipped.
 //!
-//! For rules 2, 3, 6, 7, 8, 12 and 15 the census asks the rule's own shape
-//! predicate (`casts::may_shorten_bitcast`, `casts::noop_addrspace_cast_*`,
+//! For rules 2, 3, 6, 7, 8, 12, 15 and 16 the census asks the rule's own
+//! shape predicate (`casts::may_shorten_bitcast`, `casts::noop_addrspace_cast_*`,
 //! `casts::may_fold_bitcast`, `casts::zero_index_gep_*`,
 //! `casts::widenable_sext`, `select::may_flip_select`,
-//! `fp::noncanonical_nan`), since their opcodes
-//! alone are in nearly every body (libdevice reinterprets floats as
-//! integers with `bitcast` throughout).
+//! `fp::noncanonical_nan`, `loops::has_discarded_property`), since their
+//! opcodes or attachments alone are in nearly every body (libdevice
+//! reinterprets floats as integers with `bitcast` throughout; clang marks
+//! every loop `llvm.loop.mustprogress`, which rule 16 keeps).
 //!
 //! The census over-approximates: a set bit only means the rule has to look.
 //! A clear bit must mean the rule would rewrite nothing; that equivalence
@@ -38,6 +39,7 @@ use super::casts::{
 };
 use super::fp::{nan_blind, noncanonical_nan};
 use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
+use super::loops::has_discarded_property;
 use super::mem::{is_lifetime_marker, is_mem_intrinsic};
 use super::select::may_flip_select;
 
@@ -183,7 +185,9 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
                     };
                 }
             }
-            if m.inst_md(i, "llvm.loop").is_some() {
+            if m.inst_md(i, "llvm.loop")
+                .is_some_and(|l| has_discarded_property(m, l))
+            {
                 may |= bit(16);
             }
         }
@@ -250,6 +254,25 @@ mod tests {
         };
         assert_eq!(mask("plain"), 0);
         assert_eq!(mask("negated"), bit(12));
+    }
+
+    /// A latch starts rule 16 only when its loop node lists a property the
+    /// rule discards: clang's `llvm.loop.mustprogress` alone starts nothing.
+    #[test]
+    fn loop_metadata_starts_rule_16_only_with_a_discarded_property() {
+        let m = nvpass_ir::parse_module(
+            b"define void @kept(i1 %c) {\nentry:\n  br label %l\nl:\n  br i1 %c, label %l, label %x, !llvm.loop !0\nx:\n  ret void\n}\n\
+              define void @dropped(i1 %c) {\nentry:\n  br label %l\nl:\n  br i1 %c, label %l, label %x, !llvm.loop !2\nx:\n  ret void\n}\n\
+              !0 = distinct !{!0, !1}\n!1 = !{!\"llvm.loop.mustprogress\"}\n\
+              !2 = distinct !{!2, !1, !3}\n!3 = !{!\"llvm.loop.vectorize.enable\", i1 true}\n",
+        )
+        .unwrap();
+        let mask = |name: &str| {
+            let f = IrView::func_by_name(&m, name).unwrap();
+            census(&m, f, &mut CalleeRules::default()) & bit(16)
+        };
+        assert_eq!(mask("kept"), 0);
+        assert_eq!(mask("dropped"), bit(16));
     }
 
     #[test]

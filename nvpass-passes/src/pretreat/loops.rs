@@ -27,12 +27,24 @@ fn discarded<M: IrView + ?Sized>(m: &M, prop: &OwnedMd) -> bool {
     let OwnedMd::Node(p) = *prop else {
         return false;
     };
+    is_discarded_property(m, p)
+}
+
+/// Whether property node `p` (`!{!"name", ...}`) is one rule 16 discards.
+fn is_discarded_property<M: IrView + ?Sized>(m: &M, p: MdId) -> bool {
     match m.md_operands(p).next() {
         Some(MdOperand::String(name)) => DISCARDED_LOOP_PROPERTIES
             .iter()
             .any(|d| name.starts_with(d)),
         _ => false,
     }
+}
+
+/// Whether loop node `id` lists a property rule 16 discards: without one,
+/// the rule leaves the latch carrying it as it is (the census asks this).
+pub(super) fn has_discarded_property<M: IrView + ?Sized>(m: &M, id: MdId) -> bool {
+    m.md_operands(id)
+        .any(|op| matches!(op, MdOperand::Node(p) if is_discarded_property(m, p)))
 }
 
 /// Rule 16 (`strip_discarded_loop_metadata`): rebuilds each `!llvm.loop`
