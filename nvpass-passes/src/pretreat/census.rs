@@ -203,6 +203,12 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
 mod tests {
     use super::*;
 
+    /// The bits of `rules` the census of function `name` of `m` sets.
+    fn census_bits(m: &nvpass_ir::Module, name: &str, rules: RuleMask) -> RuleMask {
+        let f = IrView::func_by_name(m, name).unwrap();
+        census(m, f, &mut CalleeRules::default()) & rules
+    }
+
     #[test]
     fn callee_families() {
         assert_eq!(callee_rules("foo"), 0);
@@ -230,10 +236,7 @@ mod tests {
               define i32 @noop(i32 %x) {\n  %b = bitcast i32 %x to i32\n  ret i32 %b\n}\n",
         )
         .unwrap();
-        let mask = |name: &str| {
-            let f = IrView::func_by_name(&m, name).unwrap();
-            census(&m, f, &mut CalleeRules::default()) & (bit(2) | bit(6))
-        };
+        let mask = |name: &str| census_bits(&m, name, bit(2) | bit(6));
         assert_eq!(mask("reinterpret"), 0);
         assert_eq!(mask("constant"), bit(6));
         assert_eq!(mask("chain"), bit(2));
@@ -248,10 +251,7 @@ mod tests {
               define i32 @negated(i1 %c) {\n  %n = xor i1 %c, true\n  %s = select i1 %n, i32 1, i32 2\n  ret i32 %s\n}\n",
         )
         .unwrap();
-        let mask = |name: &str| {
-            let f = IrView::func_by_name(&m, name).unwrap();
-            census(&m, f, &mut CalleeRules::default()) & bit(12)
-        };
+        let mask = |name: &str| census_bits(&m, name, bit(12));
         assert_eq!(mask("plain"), 0);
         assert_eq!(mask("negated"), bit(12));
     }
@@ -267,10 +267,7 @@ mod tests {
               !2 = distinct !{!2, !1, !3}\n!3 = !{!\"llvm.loop.vectorize.enable\", i1 true}\n",
         )
         .unwrap();
-        let mask = |name: &str| {
-            let f = IrView::func_by_name(&m, name).unwrap();
-            census(&m, f, &mut CalleeRules::default()) & bit(16)
-        };
+        let mask = |name: &str| census_bits(&m, name, bit(16));
         assert_eq!(mask("kept"), 0);
         assert_eq!(mask("dropped"), bit(16));
     }
