@@ -59,12 +59,13 @@
 //!
 //! Analyzing a whole window before rewriting any of it gives the plans a
 //! plain loop would: the analysis of `f` reads only `f`'s body and
-//! attributes, the kernel set (computed once before), global variables'
-//! types and constant expressions; rewriting another function `g` edits
-//! only `g`'s instructions (retyped results, casts inserted in `g`, folded
-//! casts erased from `g`), adds uses of globals by `g`'s instructions and
-//! interns pointer types. No value, user list or attribute that the
-//! analysis of `f` reads changes.
+//! attributes, the kernel set and the WMMA/bulk-async intrinsics (both
+//! found once before), global variables' types and constant expressions;
+//! rewriting another function `g` edits only `g`'s instructions (retyped
+//! results, casts inserted in `g`, folded casts erased from `g`), adds uses
+//! of globals by `g`'s instructions and interns pointer types. No value,
+//! user list or attribute that the analysis of `f` reads changes, and no
+//! function is declared.
 //!
 //! # Diagnostics
 //!
