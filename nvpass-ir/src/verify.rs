@@ -235,19 +235,15 @@ fn verify_checks_parallel(
     }
     let len = m.order.len().div_ceil(threads * VERIFY_CHUNKS_PER_THREAD);
     let chunks: Vec<&[TopLevel]> = m.order.chunks(len.max(1)).collect();
-    // Item 0 is the use-list check (nothing for a parsed module), item
-    // k > 0 is `chunks[k - 1]`.
-    let next = AtomicUsize::new(0);
+    // Item 0 is the use-list check, item k > 0 is `chunks[k - 1]`; a
+    // parsed module's checks start at item 1.
+    let next = AtomicUsize::new(usize::from(checks == Checks::Parsed));
     let work = |w: &mut Verifier<'_>| -> Vec<(usize, Vec<VerifyError>)> {
         let mut found = Vec::new();
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             match k {
-                0 => {
-                    if checks == Checks::All {
-                        w.use_lists();
-                    }
-                }
+                0 => w.use_lists(),
                 _ => match chunks.get(k - 1) {
                     Some(chunk) => chunk.iter().for_each(|t| w.top_level_func(*t)),
                     None => return found,
