@@ -8,14 +8,18 @@
 //! callee family, constant-expression operand and attachment a rule
 //! starts from; a rule whose starting shape is absent is skipped.
 //!
-//! For rules 2, 3, 6, 7, 8, 12, 15 and 16 the census asks the rule's own
-//! shape predicate (`casts::may_shorten_bitcast`, `casts::noop_addrspace_cast_*`,
+//! For rules 2, 3, 6, 7, 8, 12, 15, 16 and 18 the census asks the rule's
+//! own shape predicate (`casts::may_shorten_bitcast`, `casts::noop_addrspace_cast_*`,
 //! `casts::may_fold_bitcast`, `casts::zero_index_gep_*`,
 //! `casts::widenable_sext`, `select::may_flip_select`,
-//! `fp::noncanonical_nan`, `loops::has_discarded_property`), since their
-//! opcodes or attachments alone are in nearly every body (libdevice
-//! reinterprets floats as integers with `bitcast` throughout; clang marks
-//! every loop `llvm.loop.mustprogress`, which rule 16 keeps).
+//! `fp::noncanonical_nan`, `loops::has_discarded_property`,
+//! `cfg::has_unreachable_block`), since their opcodes or attachments alone
+//! are in nearly every body (libdevice reinterprets floats as integers with
+//! `bitcast` throughout; clang marks every loop `llvm.loop.mustprogress`,
+//! which rule 16 keeps; nearly every body with a branch has all its blocks
+//! reachable). Rule 18's reachability walk so moves onto the census's
+//! threads (`-j`), and the rule itself runs only on a body that has an
+//! unreachable block.
 //!
 //! The census over-approximates: a set bit only means the rule has to look.
 //! A clear bit must mean the rule would rewrite nothing; that equivalence
@@ -37,6 +41,7 @@ use super::casts::{
     may_fold_bitcast, may_shorten_bitcast, noop_addrspace_cast_const, noop_addrspace_cast_inst,
     widenable_sext, zero_index_gep_const, zero_index_gep_inst,
 };
+use super::cfg::has_unreachable_block;
 use super::fp::{nan_blind, noncanonical_nan};
 use super::intrinsics::{needs_no_convergent, KERNEL_PLACEHOLDER, SREG_PLACEHOLDERS};
 use super::loops::has_discarded_property;
@@ -193,7 +198,7 @@ pub(super) fn census<M: IrView + ?Sized>(m: &M, f: FuncId, callees: &mut CalleeR
         }
     }
     // Unreachable blocks need at least one block besides the entry.
-    if blocks > 1 {
+    if blocks > 1 && has_unreachable_block(m, f, blocks) {
         may |= bit(18);
     }
     may
@@ -270,6 +275,24 @@ mod tests {
         let mask = |name: &str| census_bits(&m, name, bit(16));
         assert_eq!(mask("kept"), 0);
         assert_eq!(mask("dropped"), bit(16));
+    }
+
+    /// Several blocks start rule 18 only when one of them is unreachable
+    /// from the entry, by itself or in a cycle of unreachable blocks.
+    #[test]
+    fn blocks_start_rule_18_only_when_one_is_unreachable() {
+        let m = nvpass_ir::parse_module(
+            b"define void @one() {\n  ret void\n}\n\
+              define void @reached(i1 %c) {\nentry:\n  br i1 %c, label %a, label %b\na:\n  br label %b\nb:\n  ret void\n}\n\
+              define void @orphan() {\nentry:\n  ret void\ndead:\n  ret void\n}\n\
+              define void @dead_cycle() {\nentry:\n  ret void\np:\n  br label %q\nq:\n  br label %p\n}\n",
+        )
+        .unwrap();
+        let mask = |name: &str| census_bits(&m, name, bit(18));
+        assert_eq!(mask("one"), 0);
+        assert_eq!(mask("reached"), 0);
+        assert_eq!(mask("orphan"), bit(18));
+        assert_eq!(mask("dead_cycle"), bit(18));
     }
 
     #[test]
