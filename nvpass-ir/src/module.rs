@@ -894,8 +894,8 @@ impl Module {
     }
 
     /// Compacts every list pool that has dead slots (see
-    /// [`crate::pool`]) and gives spare room back to the allocator: the
-    /// reader calls it once a module is read, a host may after large edits.
+    /// [`crate::pool`]) and gives spare room back to the allocator: a host
+    /// may call it after large edits.
     /// Positions inside lists do not change.
     pub fn compact_pools(&mut self) {
         let insts = &mut self.insts;
@@ -904,6 +904,32 @@ impl Module {
         compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, true);
         if self.use_pool.has_dead() {
             self.compact_use_pool(true);
+        }
+        self.op_pool.shrink_to_fit();
+        self.block_pool.shrink_to_fit();
+        self.md_pool.shrink_to_fit();
+        self.use_pool.shrink_to_fit();
+    }
+
+    /// What the reader does with the list pools once a module is read:
+    /// compacts those that [`Pool::wants_compact`] says a compaction pays
+    /// for, as an edit would, and gives spare room back to the allocator.
+    ///
+    /// Reading compacts the use pool as it goes under the same rule, so at
+    /// most a third of a large one is dead by the end (the instructions'
+    /// pools have no dead slot: the reader makes each list once, exact). An
+    /// exact compaction on top ([`Module::compact_pools`]) would reclaim
+    /// that at the price of sorting every moved list and visiting every
+    /// value: on the 50 MB generated module, 1.9 MB for 11 ms, 3% of
+    /// reading and printing it, and the peak memory of the run does not
+    /// move.
+    pub(crate) fn settle_pools_after_reading(&mut self) {
+        let insts = &mut self.insts;
+        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, false);
+        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, false);
+        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, false);
+        if self.use_pool.wants_compact(self.values.len()) {
+            self.compact_use_pool(false);
         }
         self.op_pool.shrink_to_fit();
         self.block_pool.shrink_to_fit();
@@ -2181,6 +2207,46 @@ mod split_tests {
         assert_eq!(uses_agree(&m, x), 1);
         m.compact_pools();
         assert_eq!(uses_agree(&m, x), 1);
+    }
+
+    /// Reading leaves the dead slots of use lists that grew interleaved
+    /// where they are, unless enough are dead for a compaction to pay
+    /// ([`Pool::wants_compact`]): none in a small pool, at most a third in
+    /// a large one, which reading compacted as it went. The use lists still
+    /// agree with the operands, and an exact compaction afterwards
+    /// reclaims every dead slot.
+    #[test]
+    fn reading_keeps_the_few_dead_use_slots() {
+        use alloc::string::String;
+        use core::fmt::Write;
+        for globals in [200, 16_000] {
+            let mut text = String::new();
+            for g in 0..globals {
+                let _ = writeln!(text, "@g{g} = global i32 0");
+            }
+            text.push_str("define void @f() {\n");
+            for _ in 0..5 {
+                for g in 0..globals {
+                    let _ = writeln!(text, "  store i32 0, ptr @g{g}");
+                }
+            }
+            text.push_str("  ret void\n}\n");
+            let mut m = crate::parse_module(text.as_bytes()).unwrap();
+            let dead = |m: &Module| m.use_pool.slot_count() - m.use_pool.live_count();
+            let slots = m.use_pool.slot_count();
+            assert!(dead(&m) > 0, "the reader compacted the use pool exactly");
+            assert!(!m.use_pool.wants_compact(m.values.len()));
+            if slots >= crate::pool::COMPACT_MIN_SLOTS {
+                assert!(3 * dead(&m) <= slots, "{} of {slots} slots dead", dead(&m));
+            }
+            for (_, v) in m.symbols.iter() {
+                assert!(m.users(v).len() == 5 || m.users(v).is_empty());
+            }
+            assert!(crate::verify::verify_use_lists(&m).is_ok());
+            m.compact_pools();
+            assert_eq!(dead(&m), 0);
+            assert!(crate::verify::verify_use_lists(&m).is_ok());
+        }
     }
 }
 

@@ -22,9 +22,11 @@
 //! the live lists down over the dead slots, in place; grown lists keep
 //! their room, so a list just moved for room is not moved again by its
 //! next push (one move alone leaves at most a third of a compact pool
-//! dead, so it does not trigger a compaction by itself). The
-//! reader compacts once more at the end and drops all spare room
-//! ([`Module::compact_pools`](crate::Module::compact_pools)). Positions
+//! dead, so it does not trigger a compaction by itself). A host may
+//! compact every pool exactly after large edits, dropping all spare room
+//! too ([`Module::compact_pools`](crate::Module::compact_pools)); the
+//! reader does not, since it leaves at most a third of a pool dead (see
+//! `Module::settle_pools_after_reading`). Positions
 //! inside a list (the `index` of a [`Use`](crate::value::Use)) never
 //! change by moving it.
 //!

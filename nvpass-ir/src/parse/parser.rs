@@ -285,9 +285,9 @@ impl<'a> Parser<'a> {
 
     pub fn finish(self) -> Module {
         let mut m = self.m;
-        // Use lists grew one use at a time, interleaved: drop the slots
-        // their moves left behind.
-        m.compact_pools();
+        // Use lists grew one use at a time, interleaved; their moves left
+        // slots behind, which reading already compacted when they paid.
+        m.settle_pools_after_reading();
         m
     }
 
