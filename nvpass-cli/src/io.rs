@@ -4,7 +4,10 @@
 //! bytes ([`nvpass_ir::ModuleReader`]), so its text is not held next to
 //! the module; when that fails (an error in the input, or a text the
 //! reader cannot cut), the whole file is read and parsed again, which
-//! reports the error with its line. Standard input is read whole.
+//! reports the error with its line. The reader is told the file's length
+//! ([`ModuleReader::with_size_hint`]), so the module's largest tables
+//! start with room for it instead of moving as they grow. Standard input
+//! is read whole.
 //!
 //! Without `--threads`, an input file smaller than [`AUTO_THREADS_MIN`]
 //! is handled on one thread ([`threads_for`]), and one smaller than
@@ -138,10 +141,11 @@ pub fn parse_file_in_pieces(path: &str, threads: usize) -> Option<Module> {
     if !meta.is_file() {
         return None;
     }
+    let mut reader = usize::try_from(meta.len())
+        .map_or_else(|_| ModuleReader::new(), ModuleReader::with_size_hint);
     if threads > 1 && meta.len() >= LEXED_AHEAD_MIN {
-        return nvpass_ir::parse::read_lexed_ahead(f, LEXED_PIECE);
+        return nvpass_ir::parse::read_lexed_ahead_into(reader, f, LEXED_PIECE);
     }
-    let mut reader = ModuleReader::new();
     let mut buf = vec![0u8; READ_PIECE];
     loop {
         match f.read(&mut buf) {

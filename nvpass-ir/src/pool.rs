@@ -326,6 +326,18 @@ impl<T: Copy> Pool<T> {
         }
     }
 
+    /// Makes room for `n` more slots at the end, when the allocator has it
+    /// (a failure only leaves the pool to grow as it fills).
+    pub fn try_reserve(&mut self, n: usize) {
+        let _ = self.slots.try_reserve(n);
+    }
+
+    /// Where the slots are (tests check that reserved pools do not move).
+    #[cfg(test)]
+    pub(crate) fn slots_ptr(&self) -> *const T {
+        self.slots.as_ptr()
+    }
+
     /// Gives the room past the last slot back to the allocator.
     pub fn shrink_to_fit(&mut self) {
         self.slots.shrink_to_fit();

@@ -11,7 +11,16 @@ use std::path::{Path, PathBuf};
 
 /// Reads `src` in pieces of `piece` bytes.
 fn read_in_pieces(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
-    let mut r = ModuleReader::new();
+    read_pieces_into(ModuleReader::new(), src, piece)
+}
+
+/// Reads `src` in pieces of `piece` bytes with a reader told its length
+/// (`ModuleReader::with_size_hint`), as `nvpass-cli` reads a file.
+fn read_sized_pieces(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
+    read_pieces_into(ModuleReader::with_size_hint(src.len()), src, piece)
+}
+
+fn read_pieces_into(mut r: ModuleReader, src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
     for c in src.chunks(piece) {
         if !r.push(c) {
             return None;
@@ -44,6 +53,7 @@ fn check(name: &str, src: &[u8], pieces: &[usize], fallback: bool) {
     for &n in pieces {
         for (how, read) in [
             ("pieces", read_in_pieces as fn(&[u8], usize) -> _),
+            ("sized pieces", read_sized_pieces),
             ("lexed pieces", read_lexed),
         ] {
             let got = read(src, n).map(|m| printed(name, how, &m));
@@ -189,7 +199,7 @@ fn verbatim_lines_in_lexed_pieces() {
 #[cfg(feature = "parallel")]
 #[test]
 fn lexed_ahead_on_another_thread() {
-    use nvpass_ir::parse::read_lexed_ahead;
+    use nvpass_ir::parse::{read_lexed_ahead, read_lexed_ahead_into};
     let mut n = 0;
     for dir in ["../tests/lit", "tests/parse_data", "tests/malformed"] {
         for p in tree(dir) {
@@ -209,6 +219,11 @@ fn lexed_ahead_on_another_thread() {
                     (Err(_), None) => {}
                 }
             }
+            // Told the text's length, as nvpass-cli reads a file.
+            let sized = ModuleReader::with_size_hint(src.len());
+            let got = read_lexed_ahead_into(sized, &src[..], 4096)
+                .map(|m| printed(&name, "lexed ahead, sized", &m));
+            assert_eq!(whole.as_ref().ok(), got.as_ref(), "{}: sized", p.display());
             n += 1;
         }
     }

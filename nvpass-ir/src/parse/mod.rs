@@ -191,6 +191,19 @@ impl ModuleReader {
         }
     }
 
+    /// A reader for a text of about `bytes` bytes: the module's largest
+    /// tables start with room for what such a text usually holds
+    /// ([`Module::reserve_for_text`]), so they are not moved, a
+    /// system call and a page-table move each, while they fill. The module
+    /// read is the one [`ModuleReader::new`] gives.
+    pub fn with_size_hint(bytes: usize) -> Self {
+        let mut r = Self::new();
+        if let Some(p) = r.parser.as_mut() {
+            p.m.reserve_for_text(bytes);
+        }
+        r
+    }
+
     /// Counts `n` more bytes of text; false (and the reader gives up) once
     /// the text is too long for 32-bit offsets.
     fn receive(&mut self, n: usize) -> bool {
@@ -377,7 +390,18 @@ pub fn read_lexed<'a>(pieces: impl IntoIterator<Item = &'a [u8]>) -> Option<Modu
 /// `None` when `input` fails to read or the text does not parse in
 /// pieces; parse it whole then (see [`ModuleReader`]).
 #[cfg(feature = "parallel")]
-pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> Option<Module> {
+pub fn read_lexed_ahead<R: std::io::Read + Send>(input: R, piece: usize) -> Option<Module> {
+    read_lexed_ahead_into(ModuleReader::new(), input, piece)
+}
+
+/// [`read_lexed_ahead`] with `reader` parsing, a new one (made with
+/// [`ModuleReader::with_size_hint`] when the length of `input` is known).
+#[cfg(feature = "parallel")]
+pub fn read_lexed_ahead_into<R: std::io::Read + Send>(
+    mut reader: ModuleReader,
+    mut input: R,
+    piece: usize,
+) -> Option<Module> {
     use std::sync::mpsc;
     let handoff = Handoff::default();
     let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
@@ -407,7 +431,6 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(mut input: R, piece: usize) -> 
                 }
             }
         });
-        let mut reader = ModuleReader::new();
         let mut ok = true;
         while let Some(p) = handoff.recv() {
             ok = reader.push_lexed(&p);
