@@ -31,6 +31,7 @@ pub mod metadata;
 pub mod module;
 pub mod parse;
 pub mod pool;
+mod prefetch;
 pub mod print;
 pub mod short;
 pub mod types;

@@ -1814,6 +1814,7 @@ impl Iterator for InstIter<'_> {
     type Item = Inst;
     fn next(&mut self) -> Option<Inst> {
         let i = self.cur.expand()?;
+        crate::prefetch::insts_ahead(&self.m.insts, i);
         self.cur = self.m.insts[i].next;
         Some(i)
     }
@@ -1830,6 +1831,7 @@ impl InstCursor {
     /// The next instruction, if any.
     pub(crate) fn next(&mut self, m: &Module) -> Option<Inst> {
         let i = self.0.expand()?;
+        crate::prefetch::insts_ahead(&m.insts, i);
         self.0 = m.insts[i].next;
         Some(i)
     }

@@ -893,6 +893,7 @@ impl<'a> Verifier<'a> {
             let mut pos = 0u32;
             while let Some(i) = cur {
                 count += 1;
+                crate::prefetch::insts_ahead(&m.insts, i);
                 if count > m.insts.len() {
                     self.err(None, format!("[layout] instruction list of {b} is cyclic"));
                     self.reset_marks(&blocks);

@@ -2266,6 +2266,7 @@ impl Iterator for Insts<'_> {
         if self.left == 0 {
             return None;
         }
+        crate::prefetch::insts_ahead(&self.m.insts, i);
         self.left -= 1;
         self.cur = d.next.expand();
         Some(i)
