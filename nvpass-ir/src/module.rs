@@ -947,17 +947,7 @@ impl Module {
     /// may call it after large edits.
     /// Positions inside lists do not change.
     pub fn compact_pools(&mut self) {
-        let insts = &mut self.insts;
-        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, true);
-        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, true);
-        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, true);
-        if self.use_pool.has_dead() {
-            self.compact_use_pool(true);
-        }
-        self.op_pool.shrink_to_fit();
-        self.block_pool.shrink_to_fit();
-        self.md_pool.shrink_to_fit();
-        self.use_pool.shrink_to_fit();
+        self.compact_pools_and_shrink(true);
     }
 
     /// What the reader does with the list pools once a module is read:
@@ -973,12 +963,24 @@ impl Module {
     /// reading and printing it, and the peak memory of the run does not
     /// move.
     pub(crate) fn settle_pools_after_reading(&mut self) {
+        self.compact_pools_and_shrink(false);
+    }
+
+    /// Compacts the list pools, each exactly whenever it has a dead slot
+    /// (`exact`) or else only when [`Pool::wants_compact`] says it pays,
+    /// and gives their spare room back to the allocator.
+    fn compact_pools_and_shrink(&mut self, exact: bool) {
         let insts = &mut self.insts;
-        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, false);
-        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, false);
-        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, false);
-        if self.use_pool.wants_compact(self.values.len()) {
-            self.compact_use_pool(false);
+        compact_inst_pool(&mut self.op_pool, insts, |d| &mut d.ops, exact);
+        compact_inst_pool(&mut self.block_pool, insts, |d| &mut d.blocks, exact);
+        compact_inst_pool(&mut self.md_pool, insts, |d| &mut d.md, exact);
+        let due = if exact {
+            self.use_pool.has_dead()
+        } else {
+            self.use_pool.wants_compact(self.values.len())
+        };
+        if due {
+            self.compact_use_pool(exact);
         }
         self.op_pool.shrink_to_fit();
         self.block_pool.shrink_to_fit();
