@@ -107,11 +107,35 @@ pub fn strip_consumed_annotations<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u
 /// transplanter ran, which is not true here, and stamping it would let a
 /// later rule 1 strip metadata this run kept.
 pub fn lift_kernel_metadata_to_attr<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) -> u64 {
-    let marked = m.named_md(NVVM_ANNOTATIONS).any(|md| {
-        entry_pairs(m, md, f)
-            .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(m, k, v)))
-    });
+    let marked = m
+        .named_md(NVVM_ANNOTATIONS)
+        .any(|md| marks_as_kernel(m, md) == Some(f));
     lift_if_marked(m, f, marked)
+}
+
+/// The function annotation entry `md` marks `!"kernel", i32 1`, if any:
+/// what [`entry_pairs`] and [`is_kernel_mark`] find, read off the operands
+/// without copying them (rule 17 asks it of every entry of the module).
+fn marks_as_kernel<M: IrView + ?Sized>(m: &M, md: MdId) -> Option<FuncId> {
+    let mut ops = m.md_operands(md);
+    let Some(MdOperand::Value(v)) = ops.next() else {
+        return None;
+    };
+    let ValueKind::Function(f) = m.value_kind(v) else {
+        return None;
+    };
+    if v != m.func_value(f) {
+        return None;
+    }
+    while let Some(key) = ops.next() {
+        let value = ops.next();
+        if matches!(key, MdOperand::String(k) if k == KERNEL_ANNOTATION_KEY)
+            && matches!(value, Some(MdOperand::Value(x)) if m.const_int(x) == Some(1))
+        {
+            return Some(f);
+        }
+    }
+    None
 }
 
 /// The functions that `!nvvm.annotations` marks `!"kernel", i32 1`, found
@@ -121,21 +145,9 @@ pub fn lift_kernel_metadata_to_attr<M: IrEdit + ?Sized>(m: &mut M, f: FuncId) ->
 /// mark, and rule 1 removes marks only of functions rule 17 skips (they
 /// carry the transplanted marker), so one computation per run is exact.
 pub fn legacy_kernel_marks<M: IrView + ?Sized>(m: &M) -> HashSet<FuncId> {
-    let mut marked = HashSet::new();
-    for md in m.named_md(NVVM_ANNOTATIONS) {
-        let Some(MdOperand::Value(v)) = m.md_operands(md).next() else {
-            continue;
-        };
-        let ValueKind::Function(f) = m.value_kind(v) else {
-            continue;
-        };
-        let is_marked = entry_pairs(m, md, f)
-            .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(m, k, v)));
-        if is_marked {
-            marked.insert(f);
-        }
-    }
-    marked
+    m.named_md(NVVM_ANNOTATIONS)
+        .filter_map(|md| marks_as_kernel(m, md))
+        .collect()
 }
 
 /// Rule 17 given whether `f` carries the legacy kernel mark (see
@@ -147,4 +159,51 @@ pub fn lift_if_marked<M: IrEdit + ?Sized>(m: &mut M, f: FuncId, marked: bool) ->
     }
     m.add_attr(f, AttrSlot::Function, Attr::Str(NVVM_KERNEL_ATTR, ""));
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The marks found without copying the operands are those the pairs
+    /// give: `!"kernel", i32 1` in any pair of an entry naming a function,
+    /// not `i32 0`, not a dangling key, not an entry naming a variable.
+    #[test]
+    fn marks_read_in_place_match_the_pairs() {
+        let m = nvpass_ir::parse_module(
+            b"@g = global i32 0\n\
+              define void @first() {\n  ret void\n}\n\
+              define void @second_pair() {\n  ret void\n}\n\
+              define void @zero() {\n  ret void\n}\n\
+              define void @dangling() {\n  ret void\n}\n\
+              define void @two_entries() {\n  ret void\n}\n\
+              define void @none() {\n  ret void\n}\n\
+              !nvvm.annotations = !{!0, !1, !2, !3, !4, !5, !6, !7}\n\
+              !0 = !{ptr @first, !\"kernel\", i32 1}\n\
+              !1 = !{ptr @second_pair, !\"maxntidx\", i32 64, !\"kernel\", i32 1}\n\
+              !2 = !{ptr @zero, !\"kernel\", i32 0}\n\
+              !3 = !{ptr @dangling, !\"maxntidx\", i32 64, !\"kernel\"}\n\
+              !4 = !{ptr @two_entries, !\"maxntidx\", i32 64}\n\
+              !5 = !{ptr @two_entries, !\"kernel\", i32 1}\n\
+              !6 = !{ptr @g, !\"kernel\", i32 1}\n\
+              !7 = !{ptr @none, i32 1, !\"kernel\"}\n",
+        )
+        .unwrap();
+        let marked = legacy_kernel_marks(&m);
+        let mut names: Vec<&str> = marked.iter().map(|&f| IrView::func_name(&m, f)).collect();
+        names.sort_unstable();
+        assert_eq!(names, ["first", "second_pair", "two_entries"]);
+        for f in IrView::funcs(&m) {
+            let by_pairs = IrView::named_md(&m, NVVM_ANNOTATIONS).any(|md| {
+                entry_pairs(&m, md, f)
+                    .is_some_and(|pairs| pairs.iter().any(|(k, v)| is_kernel_mark(&m, k, v)))
+            });
+            assert_eq!(
+                by_pairs,
+                marked.contains(&f),
+                "{}",
+                IrView::func_name(&m, f)
+            );
+        }
+    }
 }
