@@ -411,18 +411,20 @@ fn call_attrs<M: IrView + ?Sized>(m: &M, call: InstId, slot: AttrSlot) -> Vec<Ow
 }
 
 /// The stub function `name`: the existing function of that name, or a new
-/// declaration of type `fn_ty` whose parameter `k` gets `param_attrs[k]`.
+/// declaration of type `fn_ty` whose parameter `k` gets `param_attrs(m)[k]`
+/// (asked only then: every call but the first of a stub finds it).
 /// An existing stub is used whatever its declared type; calls name their
 /// own function type.
 fn stub_func<M: IrEdit + ?Sized>(
     m: &mut M,
     name: &str,
     fn_ty: TypeId,
-    param_attrs: &[Vec<OwnedAttr>],
+    param_attrs: impl FnOnce(&M) -> Vec<Vec<OwnedAttr>>,
 ) -> Result<FuncId, PassFailure> {
     if let Some(f) = m.func_by_name(name) {
         return Ok(f);
     }
+    let param_attrs = param_attrs(m);
     let f = m
         .declare_function(name, fn_ty)
         .map_err(|e| PassFailure::new(format!("cannot declare CDP stub '{name}': {e}")))?;
@@ -452,7 +454,7 @@ fn replace_with_stub_call<M: IrEdit + ?Sized>(
     let fn_attrs = call_attrs(m, old, AttrSlot::Function);
     let ret_attrs = call_attrs(m, old, AttrSlot::Return);
     let dbg = m.inst_md(old, "dbg");
-    let stub_f = stub_func(m, name, fn_ty, param_attrs)?;
+    let stub_f = stub_func(m, name, fn_ty, |_| param_attrs.to_vec())?;
     let callee = m.func_value(stub_f);
     let new = m.build_call(old, fn_ty, callee, args).map_err(fail)?;
     let lists = [
@@ -491,11 +493,11 @@ fn retarget_to_stub<M: IrEdit + ?Sized>(
     let fn_ty = m
         .call_func_type(call)
         .ok_or_else(|| PassFailure::new("CDP call without a function type"))?;
-    let nargs = m.call_args(call).count();
-    let param_attrs: Vec<Vec<OwnedAttr>> = (0..nargs)
-        .map(|k| call_attrs(m, call, AttrSlot::Param(k as u32)))
-        .collect();
-    let stub = stub_func(m, name, fn_ty, &param_attrs)?;
+    let stub = stub_func(m, name, fn_ty, |m| {
+        (0..m.call_args(call).count())
+            .map(|k| call_attrs(m, call, AttrSlot::Param(k as u32)))
+            .collect()
+    })?;
     let callee = m.func_value(stub);
     m.set_callee(call, callee, fn_ty)
         .map_err(|e| PassFailure::new(format!("cannot retarget call to '{name}': {e}")))
