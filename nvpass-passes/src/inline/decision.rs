@@ -218,17 +218,25 @@ pub fn param_slot_size<M: IrView + ?Sized>(m: &M, ty: TypeId) -> u64 {
     bytes.max(MIN_PARAM_SLOT_BYTES)
 }
 
-/// The type whose bytes parameter `k` of `f` puts in `.param` space.
-fn param_payload_type<M: IrView + ?Sized>(m: &M, f: FuncId, k: usize, v: ValueId) -> TypeId {
+/// The type whose bytes parameter `k` of `f`, of type `ty`, puts in
+/// `.param` space.
+fn param_payload_type<M: IrView + ?Sized>(m: &M, f: FuncId, k: usize, ty: TypeId) -> TypeId {
     m.type_attr(f, AttrSlot::Param(k as u32), AttrKind::ByVal)
-        .unwrap_or_else(|| m.value_type(v))
+        .unwrap_or(ty)
+}
+
+/// The types of `f`'s parameters, read from its function type (they are
+/// its parameters' types), so that deciding about a function reads no
+/// parameter record: most decisions need nothing else of them.
+fn param_types<M: IrView + ?Sized>(m: &M, f: FuncId) -> impl Iterator<Item = TypeId> + '_ {
+    m.func_type_params(m.func_type(f))
 }
 
 /// Spec 000 `has_large_param_payload`.
 pub fn has_large_param_payload<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
     let mut total = 0u64;
-    for (k, v) in m.params(f).enumerate() {
-        total = total.saturating_add(param_slot_size(m, param_payload_type(m, f, k, v)));
+    for (k, ty) in param_types(m, f).enumerate() {
+        total = total.saturating_add(param_slot_size(m, param_payload_type(m, f, k, ty)));
         if total > LARGE_PARAM_BYTES {
             return true;
         }
@@ -324,8 +332,8 @@ pub fn has_image_or_sampler_argument<M: IrView + ?Sized>(
     f: FuncId,
     ann: &HandleAnnotations,
 ) -> bool {
-    for (k, v) in m.params(f).enumerate() {
-        if is_handle_type(m, m.value_type(v)) || ann.params.contains(&(f, k as u64)) {
+    for (k, ty) in param_types(m, f).enumerate() {
+        if is_handle_type(m, ty) || ann.params.contains(&(f, k as u64)) {
             return true;
         }
         let typed = m
