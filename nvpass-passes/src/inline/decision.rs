@@ -294,6 +294,13 @@ impl HandleAnnotations {
                 else {
                     continue;
                 };
+                // The key first: most entries are kernel marks, and the
+                // kind of the value they name is a read elsewhere in memory.
+                if !IMAGE_HANDLE_ANNOTATION_KEYS.contains(key)
+                    && !TEXTURE_GLOBAL_ANNOTATION_KEYS.contains(key)
+                {
+                    continue;
+                }
                 match m.value_kind(*v) {
                     ValueKind::Function(f) if IMAGE_HANDLE_ANNOTATION_KEYS.contains(key) => {
                         if let Some(k) = m.const_uint(*n) {
