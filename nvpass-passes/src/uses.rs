@@ -1,11 +1,11 @@
 //! Call relations: which functions can contain a call of a given set of
-//! functions (read from the use lists instead of a walk over every
-//! instruction), a function's direct callees, and edge lists grouped by
-//! their source.
+//! functions, and the calls themselves in layout order (read from the use
+//! lists instead of a walk over every instruction), a function's direct
+//! callees, and edge lists grouped by their source.
 
 use alloc::vec::Vec;
-use hashbrown::HashSet;
-use nvpass_core::ir::{Callee, FuncId, IrView, User};
+use hashbrown::{HashMap, HashSet};
+use nvpass_core::ir::{BlockId, Callee, FuncId, InstId, IrView, User};
 
 /// The functions whose instructions use one of `funcs` (a superset of the
 /// functions calling one directly). `None` when one of `funcs` is also used
@@ -28,6 +28,56 @@ pub(crate) fn functions_using<M: IrView + ?Sized>(
         }
     }
     Some(out)
+}
+
+/// The direct calls of `funcs` that `keep` accepts, by the function holding
+/// them, in no particular order: the users of each of `funcs` that call it
+/// directly (once each, though a call may also pass its callee as an
+/// argument). Complete when no function of `funcs` is used other than by an
+/// instruction ([`functions_using`] gives `Some`): a direct call's called
+/// operand is then the function itself, so the call is one of its uses.
+pub(crate) fn direct_calls_by_caller<M: IrView + ?Sized>(
+    m: &M,
+    funcs: &[FuncId],
+    keep: impl Fn(InstId) -> bool,
+) -> HashMap<FuncId, Vec<InstId>> {
+    let mut by_caller: HashMap<FuncId, Vec<InstId>> = HashMap::new();
+    let mut seen: HashSet<InstId> = HashSet::new();
+    for &g in funcs {
+        for i in m.inst_users(m.func_value(g)) {
+            if m.callee(i) == Some(Callee::Direct(g)) && keep(i) && seen.insert(i) {
+                by_caller.entry(m.inst_func(i)).or_default().push(i);
+            }
+        }
+    }
+    by_caller
+}
+
+/// `insts`, instructions of `f`, in layout order: a block holding one of
+/// them gives it without a walk, only a block holding several is walked
+/// (use lists keep the order the uses were made in, which edits change).
+pub(crate) fn in_layout_order<M: IrView + ?Sized>(
+    m: &M,
+    f: FuncId,
+    insts: Vec<InstId>,
+) -> Vec<InstId> {
+    if insts.len() < 2 {
+        return insts;
+    }
+    let mut per_block: HashMap<BlockId, (InstId, usize)> = HashMap::new();
+    for &i in &insts {
+        per_block.entry(m.inst_block(i)).or_insert((i, 0)).1 += 1;
+    }
+    let set: HashSet<InstId> = insts.iter().copied().collect();
+    let mut out = Vec::with_capacity(insts.len());
+    for b in m.blocks(f) {
+        match per_block.get(&b) {
+            None => {}
+            Some(&(one, 1)) => out.push(one),
+            Some(_) => out.extend(m.insts(b).filter(|i| set.contains(i))),
+        }
+    }
+    out
 }
 
 /// The functions `f` calls directly, each once, in the order of their first

@@ -8,14 +8,14 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashSet;
 use nvpass_core::cdp::{
     cdp_function_names, classify_cdp_entry, classify_cdp_stub, parse_variant_flag, CdpEntryKind,
     CdpVariant, CDP_VARIANT_ATTR,
 };
 use nvpass_core::ir::{
-    Attr, AttrSlot, BlockId, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode,
-    ValueId, ValueKind,
+    Attr, AttrSlot, Callee, ConstKind, FuncId, InstId, IrView, Linkage, MdOperand, Opcode, ValueId,
+    ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 
@@ -132,52 +132,29 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 /// The CDP functions are found by looking up the few CDP names
 /// ([`cdp_function_names`]), and their calls in their use lists: a direct
 /// call's called operand is the function itself ([`Callee::Direct`]), so
-/// every such call is one of its uses. A module without a CDP function is
-/// not walked at all, and one with some reads only their calls, grouped by
-/// block. A block holding one call gives it without a walk; only a block
-/// holding several is walked, to put them in layout order (the use lists
-/// keep the order the uses were made in, which edits change).
+/// every such call is one of its uses ([`crate::uses::direct_calls_by_caller`]).
+/// A module without a CDP function is not walked at all, and one with some
+/// reads only their calls, put in layout order function by function
+/// ([`crate::uses::in_layout_order`]: only a block holding several is
+/// walked).
 pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
     // The CDP names are a short fixed list: look each one up.
     let cdp_funcs: Vec<FuncId> = cdp_function_names()
         .filter_map(|n| m.func_by_name(n))
         .collect();
+    let mut calls =
+        crate::uses::direct_calls_by_caller(m, &cdp_funcs, |i| m.opcode(i) == Opcode::Call);
     let mut out = Vec::new();
-    // The direct calls of each, in a set because a call that also passes
-    // its callee as an argument is listed twice; and for each block, its
-    // first call and how many it holds.
-    let mut all: HashSet<InstId> = HashSet::new();
-    let mut calls: HashMap<BlockId, (InstId, usize)> = HashMap::new();
-    let mut funcs: HashSet<FuncId> = HashSet::new();
-    for &c in &cdp_funcs {
-        for i in m.inst_users(m.func_value(c)) {
-            if m.opcode(i) != Opcode::Call
-                || m.callee(i) != Some(Callee::Direct(c))
-                || !all.insert(i)
-            {
-                continue;
-            }
-            calls.entry(m.inst_block(i)).or_insert((i, 0)).1 += 1;
-            funcs.insert(m.inst_func(i));
-        }
-    }
     if calls.is_empty() {
         return out;
     }
-    for f in m.funcs().filter(|f| funcs.contains(f)) {
-        if !is_lowered(m, f) {
+    for f in m.funcs() {
+        let Some(fcalls) = calls.remove(&f) else {
             continue;
-        }
-        for b in m.blocks(f) {
-            match calls.get(&b) {
-                None => {}
-                Some(&(one, 1)) => out.extend(site(m, one)),
-                Some(_) => out.extend(
-                    m.insts(b)
-                        .filter(|i| all.contains(i))
-                        .filter_map(|i| site(m, i)),
-                ),
-            }
+        };
+        if is_lowered(m, f) {
+            let ordered = crate::uses::in_layout_order(m, f, fcalls);
+            out.extend(ordered.into_iter().filter_map(|i| site(m, i)));
         }
     }
     out

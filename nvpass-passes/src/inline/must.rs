@@ -88,13 +88,13 @@
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashSet;
 use nvpass_core::diag::RemarkKind;
 use nvpass_core::inline_cost::{
     direct_callee, INTRINSIC_NAME_PREFIX, KNOB_DISABLE_INLINED_ALLOCA_MERGING,
 };
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, BlockId, FuncId, InstId, IrEdit, IrView, ValueId, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, FuncId, InstId, IrEdit, IrView, ValueId, ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
 use nvpass_core::knob::KnobInfo;
@@ -351,9 +351,13 @@ fn inline_calls<M: IrEdit + ?Sized>(
     }
     let calling = crate::uses::functions_using(m, always.iter().copied());
     // When every use of those functions is an instruction's, the calls of
-    // them are among their uses: each caller's are gathered there, and
-    // its body is not walked for calls (see `marked_calls`).
-    let mut gathered = calling.as_ref().map(|_| marked_calls(m, &always));
+    // them are among their uses: each caller's are gathered there, and its
+    // body is not walked for calls. The loop skips every other call, so a
+    // caller's list of these, in layout order, gives it the work its whole
+    // body would.
+    let mut gathered = calling
+        .as_ref()
+        .map(|_| crate::uses::direct_calls_by_caller(m, &always, |_| true));
     // Computed at the first call that needs it: a whole-module walk, which
     // modules whose marked functions are never called (kernels) skip.
     let mut cyclic: Option<HashSet<FuncId>> = None;
@@ -388,7 +392,9 @@ fn inline_calls<M: IrEdit + ?Sized>(
         // A stack: the last call site first, and the calls an inlining
         // copies in right after it (see the module docs).
         let mut work: Vec<InstId> = match gathered.as_mut() {
-            Some(calls) => calls_in_layout_order(m, caller, calls.remove(&caller)),
+            Some(calls) => {
+                crate::uses::in_layout_order(m, caller, calls.remove(&caller).unwrap_or_default())
+            }
             None => call_sites(m, caller),
         };
         if let Some(o) = only {
@@ -459,56 +465,6 @@ fn inline_calls<M: IrEdit + ?Sized>(
     let deleted = erased_early + remove_dead_callees(m, &inlined_from);
     cx.add_stat(&NUM_DELETED, deleted);
     (changed || deleted > 0, grown)
-}
-
-/// The calls of `funcs` in each function, in no particular order: the
-/// users of each of them that call it directly (once each, though a call
-/// may also pass its callee as an argument). Complete when no function of
-/// `funcs` is used other than by an instruction
-/// ([`crate::uses::functions_using`] gives `Some`): a direct call's called
-/// operand is then the function itself, so the call is one of its uses.
-/// The inlining loop skips every other call, so a caller's list of these,
-/// in layout order ([`calls_in_layout_order`]), gives it the work its
-/// whole body would.
-fn marked_calls<M: IrView + ?Sized>(m: &M, funcs: &[FuncId]) -> HashMap<FuncId, Vec<InstId>> {
-    let mut by_caller: HashMap<FuncId, Vec<InstId>> = HashMap::new();
-    let mut seen: HashSet<InstId> = HashSet::new();
-    for &g in funcs {
-        for i in m.inst_users(m.func_value(g)) {
-            if direct_callee(m, i) == Some(g) && seen.insert(i) {
-                by_caller.entry(m.inst_func(i)).or_default().push(i);
-            }
-        }
-    }
-    by_caller
-}
-
-/// `calls`, instructions of `f`, in layout order, as [`call_sites`] lists
-/// them: a block holding one of them gives it without a walk, only a block
-/// holding several is walked.
-fn calls_in_layout_order<M: IrView + ?Sized>(
-    m: &M,
-    f: FuncId,
-    calls: Option<Vec<InstId>>,
-) -> Vec<InstId> {
-    let calls = calls.unwrap_or_default();
-    if calls.len() < 2 {
-        return calls;
-    }
-    let mut per_block: HashMap<BlockId, (InstId, usize)> = HashMap::new();
-    for &c in &calls {
-        per_block.entry(m.inst_block(c)).or_insert((c, 0)).1 += 1;
-    }
-    let set: HashSet<InstId> = calls.iter().copied().collect();
-    let mut out = Vec::with_capacity(calls.len());
-    for b in m.blocks(f) {
-        match per_block.get(&b) {
-            None => {}
-            Some(&(one, 1)) => out.push(one),
-            Some(_) => out.extend(m.insts(b).filter(|i| set.contains(i))),
-        }
-    }
-    out
 }
 
 /// The callees the inlining loop would inline into `root` (the calls of
@@ -650,6 +606,7 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for InlineMust {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::uses::{direct_calls_by_caller, in_layout_order};
 
     /// The calls gathered from the use lists, put in layout order, are the
     /// calls of the same functions a walk over the body lists, in its
@@ -671,17 +628,19 @@ mod tests {
         .unwrap();
         let func = |name: &str| IrView::func_by_name(&m, name).unwrap();
         let (f, g, k) = (func("f"), func("g"), func("k"));
-        let mut gathered = marked_calls(&m, &[g, k]);
+        let mut gathered = direct_calls_by_caller(&m, &[g, k], |_| true);
         for caller in [f, func("other"), g] {
             let walked: Vec<InstId> = call_sites(&m, caller)
                 .into_iter()
                 .filter(|&c| direct_callee(&m, c).is_some_and(|x| x == g || x == k))
                 .collect();
-            let got = calls_in_layout_order(&m, caller, gathered.remove(&caller));
+            let got = in_layout_order(&m, caller, gathered.remove(&caller).unwrap_or_default());
             assert_eq!(got, walked);
         }
         assert!(gathered.is_empty());
-        let f_calls = calls_in_layout_order(&m, f, marked_calls(&m, &[g]).remove(&f));
-        assert_eq!(f_calls.len(), 3);
+        let g_calls = direct_calls_by_caller(&m, &[g], |_| true)
+            .remove(&f)
+            .unwrap();
+        assert_eq!(in_layout_order(&m, f, g_calls).len(), 3);
     }
 }
