@@ -1626,26 +1626,20 @@ impl IrView for Module {
 }
 
 impl IrEdit for Module {
+    /// An edit just made in an equal set is not made again, its result
+    /// is given (see `Module::edit_func_set`).
     fn add_attr(&mut self, f: FuncId, slot: AttrSlot, attr: Attr<'_>) {
         let f = ffrom(f);
         let new = self.ir_attr(&attr);
-        let Some(mut set) = self.func_set(f, slot).cloned() else {
-            return;
-        };
-        self.edit_set(&mut set, attr.key(), Some(new));
-        self.store_func_set(f, slot, set);
+        self.edit_func_set(f, slot, None, attr.key(), new);
     }
 
-    /// One copy of the list, one sharing of the result.
+    /// One copy of the list, one sharing of the result; none when the
+    /// same replacement was just made in an equal set.
     fn replace_attr(&mut self, f: FuncId, slot: AttrSlot, old: AttrKey<'_>, new: Attr<'_>) {
         let f = ffrom(f);
         let add = self.ir_attr(&new);
-        let Some(mut set) = self.func_set(f, slot).cloned() else {
-            return;
-        };
-        self.edit_set(&mut set, old, None);
-        self.edit_set(&mut set, new.key(), Some(add));
-        self.store_func_set(f, slot, set);
+        self.edit_func_set(f, slot, Some(old), new.key(), add);
     }
 
     fn remove_attr(&mut self, f: FuncId, slot: AttrSlot, key: AttrKey<'_>) -> bool {
@@ -2522,6 +2516,70 @@ impl IrEdit for Module {
 impl Module {
     fn store_func_set(&mut self, f: Func, slot: AttrSlot, set: AttrSet) {
         let set = self.share_attr_set(set);
+        self.put_func_set(f, slot, set);
+    }
+
+    /// Takes out of slot `slot` of `f` the attributes keyed `remove` (if
+    /// given) and `key`, and adds `add` (whose key `key` is). The result
+    /// of the last few such edits is remembered with the set it was made
+    /// from ([`Module::set_edits`]): marking thousands of functions that
+    /// share a set copies, edits and shares it once, and gives the others
+    /// the shared result. Keys never interned, or unknown keywords, are
+    /// not remembered.
+    fn edit_func_set(
+        &mut self,
+        f: Func,
+        slot: AttrSlot,
+        remove: Option<AttrKey<'_>>,
+        key: AttrKey<'_>,
+        add: IrAttr,
+    ) {
+        let Some(before) = self.func_set(f, slot) else {
+            return;
+        };
+        let sym_of = |m: &Self, k: AttrKey<'_>| match m.key_probe(k) {
+            Some(Some(s)) => Some(s),
+            _ => None,
+        };
+        let removes = match remove {
+            Some(r) => [sym_of(self, r), sym_of(self, key)],
+            None => [sym_of(self, key), None],
+        };
+        let rememberable = removes[0].is_some() && (remove.is_none() || removes[1].is_some());
+        if rememberable {
+            let hit = self
+                .set_edits
+                .iter()
+                .flatten()
+                .find(|e| e.removes == removes && e.add == add && e.before == *before);
+            if let Some(e) = hit {
+                let after = e.after.clone();
+                self.put_func_set(f, slot, after);
+                return;
+            }
+        }
+        let mut set = before.clone();
+        let before = rememberable.then(|| set.clone());
+        if let Some(r) = remove {
+            self.edit_set(&mut set, r, None);
+        }
+        self.edit_set(&mut set, key, Some(add.clone()));
+        let after = self.share_attr_set(set);
+        if let Some(before) = before {
+            let at = self.set_edit_next;
+            self.set_edit_next = (at + 1) % crate::module::SET_EDIT_SLOTS;
+            self.set_edits[at] = Some(crate::module::SetEdit {
+                before,
+                removes,
+                add,
+                after: after.clone(),
+            });
+        }
+        self.put_func_set(f, slot, after);
+    }
+
+    /// Stores `set`, already shared, in slot `slot` of `f`.
+    fn put_func_set(&mut self, f: Func, slot: AttrSlot, set: AttrSet) {
         let d = &mut self.funcs[f];
         match slot {
             AttrSlot::Function => d.fn_attrs = set,

@@ -414,6 +414,12 @@ pub struct Module {
     /// Every attribute list made by the reader or stored by an edit,
     /// shared and swept the same way.
     pub(crate) attr_lists: hashbrown::HashSet<AttrList>,
+    /// The last few edits of a function's attribute set and their shared
+    /// results (see [`SetEdit`]), so that a pass marking thousands of
+    /// functions that share one set computes the edited set once.
+    pub(crate) set_edits: [Option<SetEdit>; SET_EDIT_SLOTS],
+    /// The entry of `set_edits` the next new edit replaces.
+    pub(crate) set_edit_next: usize,
     /// Table sizes at which `call_data` and `attr_lists` are next swept.
     pub(crate) shared_sweep_at: (usize, usize),
     /// The parsed data layout, computed on first use.
@@ -624,6 +630,23 @@ const SMALL_INT_SLOTS: usize = 256;
 
 /// Slots of the plain-call cache ([`Module::plain_calls`]).
 const PLAIN_CALL_SLOTS: usize = 256;
+
+/// Edits [`Module::set_edits`] remembers: a pass edits functions of a
+/// few kinds in turn (kernels and helpers, each kind sharing one set).
+pub(crate) const SET_EDIT_SLOTS: usize = 4;
+
+/// An edit of an attribute set and its result: the attributes whose keys
+/// are `removes` taken out of `before` (groups holding one expanded
+/// first), then `add` added. Attribute groups never change once read, so
+/// the same edit of an equal set always gives an equal set.
+#[derive(Clone)]
+pub(crate) struct SetEdit {
+    pub(crate) before: AttrSet,
+    pub(crate) removes: [Option<Sym>; 2],
+    pub(crate) add: Attr,
+    /// Shared ([`Module::share_attr_set`]).
+    pub(crate) after: AttrSet,
+}
 
 /// What tells apart the payloads of plain calls: those without operand
 /// bundles, without return or inline call-site attributes, with no

@@ -315,6 +315,85 @@ attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
     }
 }
 
+/// Edits of functions sharing a set are remembered and given again: each
+/// function ends with what editing it alone gives, among more kinds of
+/// sets than are remembered, with string keys and replacements, and an
+/// edit after a remembered one changes only its own function.
+#[test]
+fn remembered_set_edits_equal_editing_each_function_alone() {
+    let mut src = String::new();
+    for k in 0..6 {
+        src.push_str(&format!(
+            "define void @a{k}() #0 {{\n  ret void\n}}\n\
+             define void @b{k}() #1 {{\n  ret void\n}}\n\
+             define void @c{k}() nounwind {{\n  ret void\n}}\n\
+             define void @d{k}() noinline {{\n  ret void\n}}\n\
+             define void @e{k}() #{} {{\n  ret void\n}}\n",
+            2 + k % 3
+        ));
+    }
+    src.push_str(
+        "attributes #0 = { noinline nounwind }\n\
+         attributes #1 = { nounwind \"nvvm.kernel\" }\n\
+         attributes #2 = { noinline }\nattributes #3 = { cold }\nattributes #4 = { hot noinline }\n",
+    );
+    let noinline = AttrKey::Kind(AttrKind::NoInline);
+    let always = Attr::Enum(AttrKind::AlwaysInline);
+    let edit = |m: &mut nvpass_ir::Module, name: &str| {
+        let f = func(m, name);
+        if name.starts_with('b') {
+            m.add_attr(f, AttrSlot::Function, Attr::Str("nvvm.kernel", "x"));
+        } else if name.starts_with('e') {
+            m.add_attr(f, AttrSlot::Function, always);
+        } else {
+            m.replace_attr(f, AttrSlot::Function, noinline, always);
+        }
+    };
+    let names: Vec<String> = ["a", "b", "c", "d", "e"]
+        .iter()
+        .flat_map(|p| (0..6).map(move |k| format!("{p}{k}")))
+        .collect();
+    // All in one module, interleaved kinds, against each edited alone in a
+    // fresh module.
+    let mut all = parse(&src);
+    for k in 0..6 {
+        for p in ["a", "b", "c", "d", "e"] {
+            edit(&mut all, &format!("{p}{k}"));
+        }
+    }
+    // An edit after a remembered one: only @a0 gets `cold`.
+    let a0 = func(&all, "a0");
+    all.add_attr(a0, AttrSlot::Function, Attr::Enum(AttrKind::Cold));
+    let all_text = verified(&all);
+    let define = |text: &str, name: &str| -> String {
+        let head = format!("define void @{name}()");
+        let line = text.lines().find(|l| l.starts_with(&head)).unwrap();
+        let mut attrs: Vec<String> = line[head.len()..]
+            .trim_end_matches(" {")
+            .split_whitespace()
+            .map(String::from)
+            .collect();
+        attrs.sort();
+        attrs.join(" ")
+    };
+    for name in &names {
+        let mut alone = parse(&src);
+        edit(&mut alone, name);
+        if name == "a0" {
+            let f = func(&alone, "a0");
+            alone.add_attr(f, AttrSlot::Function, Attr::Enum(AttrKind::Cold));
+        }
+        let alone_text = verified(&alone);
+        assert_eq!(define(&all_text, name), define(&alone_text, name), "{name}");
+    }
+    assert!(define(&all_text, "a0").contains("cold"), "{all_text}");
+    assert!(!define(&all_text, "a1").contains("cold"), "{all_text}");
+    assert!(
+        define(&all_text, "b3").contains("\"nvvm.kernel\"=\"x\""),
+        "{all_text}"
+    );
+}
+
 /// String keys and unknown keywords are removed through groups too, and
 /// only the attributes with the key go.
 #[test]
