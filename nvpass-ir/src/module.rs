@@ -16,7 +16,7 @@ use alloc::boxed::Box;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 use cranelift_entity::packed_option::PackedOption;
-use cranelift_entity::{PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
@@ -956,13 +956,28 @@ impl Module {
     /// space, not memory: the allocator maps blocks this large on demand.
     /// When the allocator refuses, the tables grow as they fill.
     pub fn reserve_for_text(&mut self, bytes: usize) {
+        self.reserve_for_text_counted(bytes);
+    }
+
+    /// [`Module::reserve_for_text`], returning the room made past the
+    /// last instruction and past the last value, in records (0 where the
+    /// allocator refused).
+    pub(crate) fn reserve_for_text_counted(&mut self, bytes: usize) -> [usize; 2] {
+        fn room<K: EntityRef, V>(table: &mut PrimaryMap<K, V>, n: usize) -> usize {
+            if table.try_reserve(n).is_ok() {
+                n
+            } else {
+                0
+            }
+        }
         let per = TEXT_BYTES_PER_RECORD;
-        let _ = self.insts.try_reserve(bytes / per.inst);
-        let _ = self.values.try_reserve(bytes / per.value);
+        let insts = room(&mut self.insts, bytes / per.inst);
+        let values = room(&mut self.values, bytes / per.value);
         self.op_pool.try_reserve(bytes / per.operand);
         self.use_pool.try_reserve(bytes / per.pooled_use);
         self.block_pool.try_reserve(bytes / per.block_operand);
         self.md_pool.try_reserve(bytes / per.attachment);
+        [insts, values]
     }
 
     /// Compacts every list pool that has dead slots (see

@@ -332,6 +332,18 @@ impl<T: Copy> Pool<T> {
         let _ = self.slots.try_reserve(n);
     }
 
+    /// The address where the next slot goes and the end of the room the
+    /// slots have (see `parse::prefault`).
+    #[cfg(feature = "parallel")]
+    pub(crate) fn room(&self) -> (usize, usize) {
+        let size = core::mem::size_of::<T>();
+        let base = self.slots.as_ptr() as usize;
+        (
+            base + self.slots.len() * size,
+            base + self.slots.capacity() * size,
+        )
+    }
+
     /// Where the slots are (tests check that reserved pools do not move).
     #[cfg(test)]
     pub(crate) fn slots_ptr(&self) -> *const T {

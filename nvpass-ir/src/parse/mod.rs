@@ -22,6 +22,32 @@ mod insts;
 mod lexer;
 mod meta;
 mod parser;
+#[cfg(feature = "parallel")]
+mod prefault;
+
+/// The start address of `table`'s records and the address past the last.
+#[cfg(feature = "parallel")]
+fn filled<K: cranelift_entity::EntityRef, T>(
+    table: &cranelift_entity::PrimaryMap<K, T>,
+) -> (usize, usize) {
+    let s = table.as_values_slice();
+    let base = s.as_ptr() as usize;
+    (base, base + core::mem::size_of_val(s))
+}
+
+/// The start and end addresses of the room for `records` more records past
+/// the last of `table` (both zero when there is none).
+#[cfg(feature = "parallel")]
+fn room_of<K: cranelift_entity::EntityRef, T>(
+    table: &cranelift_entity::PrimaryMap<K, T>,
+    records: usize,
+) -> (usize, usize) {
+    if records == 0 {
+        return (0, 0);
+    }
+    let (base, next) = filled(table);
+    (base, next + records * core::mem::size_of::<T>())
+}
 
 /// Maximum nesting depth of types, constants and metadata.
 pub const MAX_DEPTH: u32 = 256;
@@ -173,6 +199,11 @@ pub struct ModuleReader {
     cutter: PieceCutter,
     /// Bytes received in all.
     total: usize,
+    /// The start and end addresses of the room reserved for instructions
+    /// and for values (see [`ModuleReader::table_rooms`]); zero when none
+    /// was.
+    #[cfg(feature = "parallel")]
+    rooms: [(usize, usize); 2],
 }
 
 impl Default for ModuleReader {
@@ -188,6 +219,8 @@ impl ModuleReader {
             parser: Some(parser::Parser::new(&[])),
             cutter: PieceCutter::new(),
             total: 0,
+            #[cfg(feature = "parallel")]
+            rooms: [(0, 0); 2],
         }
     }
 
@@ -199,9 +232,40 @@ impl ModuleReader {
     pub fn with_size_hint(bytes: usize) -> Self {
         let mut r = Self::new();
         if let Some(p) = r.parser.as_mut() {
-            p.m.reserve_for_text(bytes);
+            let [insts, values] = p.m.reserve_for_text_counted(bytes);
+            #[cfg(feature = "parallel")]
+            {
+                r.rooms = [room_of(&p.m.insts, insts), room_of(&p.m.values, values)];
+            }
+            #[cfg(not(feature = "parallel"))]
+            let _ = (insts, values);
         }
         r
+    }
+
+    /// For each table [`prefault`] maps ahead, in the order of
+    /// [`prefault::table_growth`], the address where its next record goes
+    /// and the end of its room: the instructions and the values (their
+    /// reserved room, while they have not moved out of it), and the
+    /// operand, use, block and attachment pools. `None` after a failure.
+    #[cfg(feature = "parallel")]
+    pub(crate) fn table_rooms(&self) -> Option<[(usize, usize); prefault::TABLES]> {
+        let m = &self.parser.as_ref()?.m;
+        let reserved = |(start, end): (usize, usize), (base, next): (usize, usize)| {
+            if base == start && next <= end {
+                (next, end)
+            } else {
+                (next, next)
+            }
+        };
+        Some([
+            reserved(self.rooms[0], filled(&m.insts)),
+            reserved(self.rooms[1], filled(&m.values)),
+            m.op_pool.room(),
+            m.use_pool.room(),
+            m.block_pool.room(),
+            m.md_pool.room(),
+        ])
     }
 
     /// Counts `n` more bytes of text; false (and the reader gives up) once
@@ -398,23 +462,40 @@ pub fn read_lexed_ahead<R: std::io::Read + Send>(input: R, piece: usize) -> Opti
 /// [`ModuleReader::with_size_hint`] when the length of `input` is known).
 #[cfg(feature = "parallel")]
 pub fn read_lexed_ahead_into<R: std::io::Read + Send>(
+    reader: ModuleReader,
+    input: R,
+    piece: usize,
+) -> Option<Module> {
+    read_lexed_ahead_with(reader, input, piece, true)
+}
+
+/// [`read_lexed_ahead_into`], mapping the tables' pages ahead of the
+/// parser ([`prefault`]) only when `prefault` is set.
+#[cfg(feature = "parallel")]
+fn read_lexed_ahead_with<R: std::io::Read + Send>(
     mut reader: ModuleReader,
     mut input: R,
     piece: usize,
+    prefault: bool,
 ) -> Option<Module> {
     use std::sync::mpsc;
     let handoff = Handoff::default();
     let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
+    let frontiers = prefault::Frontiers::default();
+    frontiers.publish(&reader);
     std::thread::scope(|s| {
         let handoff = &handoff;
+        let frontiers = &frontiers;
         let lexer = s.spawn(move || -> bool {
             // Tells the parser that no more pieces come, however this
             // thread ends.
             let _close = CloseOnDrop(handoff);
             let mut cutter = PieceCutter::new();
             let mut buf = alloc::vec![0u8; piece.max(1)];
+            let prefaulter = prefault::Prefaulter::new(frontiers, prefault);
             let send = |text: &[u8]| {
                 let mut p = parsed.try_recv().unwrap_or_default();
+                prefaulter.before_piece(text.len());
                 p.lex(text);
                 handoff.send(p)
             };
@@ -437,6 +518,7 @@ pub fn read_lexed_ahead_into<R: std::io::Read + Send>(
             if !ok {
                 break;
             }
+            frontiers.publish(&reader);
             // The reading thread may have finished; then nobody needs it.
             let _ = to_lexer.send(p);
         }
