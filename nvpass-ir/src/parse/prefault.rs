@@ -35,7 +35,12 @@ pub(crate) const TABLES: usize = 6;
 /// only makes a request cover pages already mapped.
 const PAGE: usize = 4096;
 
-/// The bytes each table grows by per byte of text at most, as a fraction
+/// How many times what the text not parsed yet usually adds to a table
+/// ([`table_growth`]) is mapped past the parser: a text denser than the
+/// usual bound (many short instructions) still finds its pages mapped.
+const ROOM_MARGIN: usize = 2;
+
+/// The bytes each table usually grows by per byte of text at most, as a fraction
 /// `(record size, text bytes per record)` ([`TEXT_BYTES_PER_RECORD`], in
 /// the order of [`ModuleReader::table_rooms`]).
 pub(crate) fn table_growth() -> [(usize, usize); TABLES] {
@@ -112,7 +117,7 @@ impl<'a> Prefaulter<'a> {
             let (size, per) = self.growth[k];
             let next = self.at.next[k].load(Relaxed);
             let end = self.at.end[k].load(Relaxed);
-            let room = ahead.saturating_mul(size) / per;
+            let room = ahead.saturating_mul(size * ROOM_MARGIN) / per;
             let Some((from, to)) = range_to_map(next, end, room, self.mapped[k].get()) else {
                 continue;
             };
@@ -242,54 +247,83 @@ mod tests {
         }
     }
 
-    /// Minor page faults the calling thread has taken so far.
-    #[cfg(target_os = "linux")]
-    fn thread_faults() -> i64 {
-        // SAFETY: `getrusage` fills the zeroed struct it is given.
-        unsafe {
-            let mut u: libc::rusage = core::mem::zeroed();
-            assert_eq!(libc::getrusage(libc::RUSAGE_THREAD, &mut u), 0);
-            u.ru_minflt
-        }
-    }
-
-    /// Reading lexed ahead with the pages mapped ahead, the parsing
-    /// thread takes far fewer page faults than without, and reads the
-    /// same module. (The read with mapping comes first, so that memory
-    /// the first read freed can only spare the second one faults.)
+    /// Read as the two threads of [`super::super::read_lexed_ahead`] take
+    /// turns (in one thread here, so that nothing depends on timing):
+    /// before each piece is parsed, the kernel has mapped the instruction
+    /// pages past where the parser writes, as far as the piece can fill
+    /// them, and the value and operand pages too; nothing when mapping is
+    /// off; the module read is the same either way.
     #[cfg(target_os = "linux")]
     #[test]
-    fn the_parsing_thread_takes_fewer_faults() {
+    fn pages_past_the_parser_are_mapped_before_it_gets_there() {
+        use super::super::{LexedPiece, ModuleReader, PieceCutter};
         let probe: Vec<u64> = Vec::with_capacity(1 << 12);
         let page = (probe.as_ptr() as usize + PAGE - 1) & !(PAGE - 1);
         if populate_write(page, PAGE) == Err(Refused::Unsupported) {
             return;
         }
         let mut text = String::new();
-        for k in 0..40_000 {
+        for k in 0..20_000 {
+            // About 70 bytes per instruction: within the room the reader
+            // reserves for instructions (one per 48 bytes).
             text.push_str(&format!(
-                "define i32 @f{k}(i32 %x, ptr %p) {{\n  %a = add i32 %x, {k}\n  %b = mul i32 %a, %x\n  \
-                 store i32 %b, ptr %p, align 4\n  %c = load i32, ptr %p, align 4\n  %d = sub i32 %c, %a\n  \
-                 ret i32 %d\n}}\n"
+                "define i32 @function_number_{k}(i32 %input_value, ptr %storage_place) {{\n  \
+                 %sum_of_both = add i32 %input_value, {k}\n  \
+                 %product_of_both = mul i32 %sum_of_both, %input_value\n  \
+                 store i32 %product_of_both, ptr %storage_place, align 4\n  \
+                 %value_loaded = load i32, ptr %storage_place, align 4\n  \
+                 %difference = sub i32 %value_loaded, %sum_of_both\n  \
+                 ret i32 %difference\n}}\n"
             ));
         }
-        let read = |prefault: bool| {
-            let before = thread_faults();
-            let reader = super::super::ModuleReader::with_size_hint(text.len());
-            let m =
-                super::super::read_lexed_ahead_with(reader, text.as_bytes(), 64 << 10, prefault)
-                    .expect("reads");
-            (thread_faults() - before, crate::print_module(&m))
+        let read = |on: bool| {
+            let mut reader = ModuleReader::with_size_hint(text.len());
+            let frontiers = Frontiers::default();
+            frontiers.publish(&reader);
+            let prefaulter = Prefaulter::new(&frontiers, on);
+            let (mut ahead, mut pieces, mut checked) = (0, 0, 0);
+            let mut parse = |piece: &[u8], reader: &mut ModuleReader| {
+                prefaulter.before_piece(piece.len());
+                let rooms = reader.table_rooms().unwrap();
+                pieces += 1;
+                // Instructions, values, operands: at least the page past
+                // the next record, while the table is in its room (this
+                // text outgrows the room reserved for values near its end).
+                let in_room = |k: usize| rooms[k].0 < rooms[k].1;
+                let covered = |k: usize| {
+                    let next: usize = rooms[k].0;
+                    !in_room(k) || prefaulter.mapped[k].get() > (next + PAGE - 1) & !(PAGE - 1)
+                };
+                checked += usize::from(in_room(0) && in_room(1) && in_room(2));
+                ahead += usize::from(covered(0) && covered(1) && covered(2));
+                let mut lexed = LexedPiece::default();
+                lexed.lex(piece);
+                assert!(reader.push_lexed(&lexed));
+                frontiers.publish(reader);
+            };
+            let mut cutter = PieceCutter::new();
+            for chunk in text.as_bytes().chunks(64 << 10) {
+                assert!(cutter.push(chunk, |piece| {
+                    parse(piece, &mut reader);
+                    true
+                }));
+            }
+            parse(cutter.text(), &mut reader);
+            let printed = crate::print_module(&reader.finish().unwrap());
+            (ahead, pieces, checked, printed)
         };
-        let (with, printed_with) = read(true);
-        let (without, printed_without) = read(false);
-        assert_eq!(printed_with, printed_without);
-        // Mapping ahead spares about half of them here (7.2k of 15.2k): the
-        // functions' own table, large for these tiny functions, is not
-        // mapped ahead.
+        let (without, _, _, printed_without) = read(false);
+        let (with, pieces, checked, printed_with) = read(true);
+        assert!(pieces > 20, "{pieces} pieces");
         assert!(
-            with * 4 < without * 3,
-            "faults with mapping ahead {with}, without {without}"
+            checked * 10 > pieces * 9,
+            "all three in their room for {checked} of {pieces}"
         );
+        assert_eq!(
+            with, pieces,
+            "mapped ahead before {with} of {pieces} pieces"
+        );
+        assert_eq!(without, 0, "mapped without mapping before {without} pieces");
+        assert_eq!(printed_with, printed_without);
     }
 }
