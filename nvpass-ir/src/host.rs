@@ -2524,8 +2524,7 @@ impl Module {
     /// of the last few such edits is remembered with the set it was made
     /// from ([`Module::set_edits`]): marking thousands of functions that
     /// share a set copies, edits and shares it once, and gives the others
-    /// the shared result. Keys never interned, or unknown keywords, are
-    /// not remembered.
+    /// the shared result.
     fn edit_func_set(
         &mut self,
         f: Func,
@@ -2537,21 +2536,21 @@ impl Module {
         let Some(before) = self.func_set(f, slot) else {
             return;
         };
-        let sym_of = |m: &Self, k: AttrKey<'_>| match m.key_probe(k) {
-            Some(Some(s)) => Some(s),
-            _ => None,
+        // The edit depends only on the set, the key removed and the
+        // attribute added (whose key goes too). A removed key no symbol
+        // names (an unknown keyword, a name never interned) is not
+        // remembered.
+        let removed = match remove.map(|r| self.key_probe(r)) {
+            None => Some(None),
+            Some(Some(Some(s))) => Some(Some(s)),
+            Some(_) => None,
         };
-        let removes = match remove {
-            Some(r) => [sym_of(self, r), sym_of(self, key)],
-            None => [sym_of(self, key), None],
-        };
-        let rememberable = removes[0].is_some() && (remove.is_none() || removes[1].is_some());
-        if rememberable {
+        if let Some(removed) = removed {
             let hit = self
                 .set_edits
                 .iter()
                 .flatten()
-                .find(|e| e.removes == removes && e.add == add && e.before == *before);
+                .find(|e| e.removed == removed && e.add == add && e.before == *before);
             if let Some(e) = hit {
                 let after = e.after.clone();
                 self.put_func_set(f, slot, after);
@@ -2559,18 +2558,18 @@ impl Module {
             }
         }
         let mut set = before.clone();
-        let before = rememberable.then(|| set.clone());
+        let before = removed.map(|removed| (set.clone(), removed));
         if let Some(r) = remove {
             self.edit_set(&mut set, r, None);
         }
         self.edit_set(&mut set, key, Some(add.clone()));
         let after = self.share_attr_set(set);
-        if let Some(before) = before {
+        if let Some((before, removed)) = before {
             let at = self.set_edit_next;
             self.set_edit_next = (at + 1) % crate::module::SET_EDIT_SLOTS;
             self.set_edits[at] = Some(crate::module::SetEdit {
                 before,
-                removes,
+                removed,
                 add,
                 after: after.clone(),
             });

@@ -635,14 +635,15 @@ const PLAIN_CALL_SLOTS: usize = 256;
 /// few kinds in turn (kernels and helpers, each kind sharing one set).
 pub(crate) const SET_EDIT_SLOTS: usize = 4;
 
-/// An edit of an attribute set and its result: the attributes whose keys
-/// are `removes` taken out of `before` (groups holding one expanded
-/// first), then `add` added. Attribute groups never change once read, so
-/// the same edit of an equal set always gives an equal set.
+/// An edit of an attribute set and its result: the attributes keyed
+/// `removed` and those with `add`'s key taken out of `before` (groups
+/// holding one expanded first), then `add` added. Attribute groups never
+/// change once read, so the same edit of an equal set always gives an
+/// equal set.
 #[derive(Clone)]
 pub(crate) struct SetEdit {
     pub(crate) before: AttrSet,
-    pub(crate) removes: [Option<Sym>; 2],
+    pub(crate) removed: Option<Sym>,
     pub(crate) add: Attr,
     /// Shared ([`Module::share_attr_set`]).
     pub(crate) after: AttrSet,

@@ -317,8 +317,10 @@ attributes #0 = { noinline nounwind "target-cpu"="sm_90" }
 
 /// Edits of functions sharing a set are remembered and given again: each
 /// function ends with what editing it alone gives, among more kinds of
-/// sets than are remembered, with string keys and replacements, and an
-/// edit after a remembered one changes only its own function.
+/// sets than are remembered, with string keys and replacements (a
+/// replacement right after an addition of the same attribute to an equal
+/// set, `@g` after `@e`), and an edit after a remembered one changes only
+/// its own function.
 #[test]
 fn remembered_set_edits_equal_editing_each_function_alone() {
     let mut src = String::new();
@@ -328,8 +330,9 @@ fn remembered_set_edits_equal_editing_each_function_alone() {
              define void @b{k}() #1 {{\n  ret void\n}}\n\
              define void @c{k}() nounwind {{\n  ret void\n}}\n\
              define void @d{k}() noinline {{\n  ret void\n}}\n\
-             define void @e{k}() #{} {{\n  ret void\n}}\n",
-            2 + k % 3
+             define void @e{k}() #{g} {{\n  ret void\n}}\n\
+             define void @g{k}() #{g} {{\n  ret void\n}}\n",
+            g = 2 + k % 3
         ));
     }
     src.push_str(
@@ -349,7 +352,7 @@ fn remembered_set_edits_equal_editing_each_function_alone() {
             m.replace_attr(f, AttrSlot::Function, noinline, always);
         }
     };
-    let names: Vec<String> = ["a", "b", "c", "d", "e"]
+    let names: Vec<String> = ["a", "b", "c", "d", "e", "g"]
         .iter()
         .flat_map(|p| (0..6).map(move |k| format!("{p}{k}")))
         .collect();
@@ -357,7 +360,7 @@ fn remembered_set_edits_equal_editing_each_function_alone() {
     // fresh module.
     let mut all = parse(&src);
     for k in 0..6 {
-        for p in ["a", "b", "c", "d", "e"] {
+        for p in ["a", "b", "c", "d", "e", "g"] {
             edit(&mut all, &format!("{p}{k}"));
         }
     }
