@@ -243,28 +243,41 @@ impl ModuleReader {
         r
     }
 
-    /// For each table [`prefault`] maps ahead, in the order of
-    /// [`prefault::table_growth`], the address where its next record goes
-    /// and the end of its room: the instructions and the values (their
+    /// The tables [`prefault`] maps ahead, each with the address where its
+    /// next record goes, the end of its room, and how fast text fills it
+    /// ([`TEXT_BYTES_PER_RECORD`](crate::module::TEXT_BYTES_PER_RECORD)
+    /// and its record size): the instructions and the values (their
     /// reserved room, while they have not moved out of it), and the
     /// operand, use, block and attachment pools. `None` after a failure.
     #[cfg(feature = "parallel")]
-    pub(crate) fn table_rooms(&self) -> Option<[(usize, usize); prefault::TABLES]> {
+    pub(crate) fn table_rooms(&self) -> Option<[prefault::Table; prefault::TABLES]> {
+        use prefault::Table;
         let m = &self.parser.as_ref()?.m;
-        let reserved = |(start, end): (usize, usize), (base, next): (usize, usize)| {
-            if base == start && next <= end {
-                (next, end)
+        let per = crate::module::TEXT_BYTES_PER_RECORD;
+        fn reserved<K: cranelift_entity::EntityRef, T>(
+            (start, end): (usize, usize),
+            table: &cranelift_entity::PrimaryMap<K, T>,
+            per: usize,
+        ) -> Table {
+            let (base, next) = filled(table);
+            let end = if base == start && next <= end {
+                end
             } else {
-                (next, next)
-            }
-        };
+                next
+            };
+            Table::of::<T>(next, end, per)
+        }
+        fn pool<T: Copy>(p: &crate::pool::Pool<T>, per: usize) -> Table {
+            let (next, end) = p.room();
+            Table::of::<T>(next, end, per)
+        }
         Some([
-            reserved(self.rooms[0], filled(&m.insts)),
-            reserved(self.rooms[1], filled(&m.values)),
-            m.op_pool.room(),
-            m.use_pool.room(),
-            m.block_pool.room(),
-            m.md_pool.room(),
+            reserved(self.rooms[0], &m.insts, per.inst),
+            reserved(self.rooms[1], &m.values, per.value),
+            pool(&m.op_pool, per.operand),
+            pool(&m.use_pool, per.pooled_use),
+            pool(&m.block_pool, per.block_operand),
+            pool(&m.md_pool, per.attachment),
         ])
     }
 
@@ -481,8 +494,7 @@ fn read_lexed_ahead_with<R: std::io::Read + Send>(
     use std::sync::mpsc;
     let handoff = Handoff::default();
     let (to_lexer, parsed) = mpsc::channel::<LexedPiece>();
-    let frontiers = prefault::Frontiers::default();
-    frontiers.publish(&reader);
+    let frontiers = prefault::Frontiers::new(&reader);
     std::thread::scope(|s| {
         let handoff = &handoff;
         let frontiers = &frontiers;

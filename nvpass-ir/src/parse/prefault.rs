@@ -24,7 +24,6 @@
 //! asked again.
 
 use super::ModuleReader;
-use crate::module::TEXT_BYTES_PER_RECORD;
 use core::cell::Cell;
 use core::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -36,45 +35,65 @@ pub(crate) const TABLES: usize = 6;
 const PAGE: usize = 4096;
 
 /// How many times what the text not parsed yet usually adds to a table
-/// ([`table_growth`]) is mapped past the parser: a text denser than the
+/// ([`Table::growth`]) is mapped past the parser: a text denser than the
 /// usual bound (many short instructions) still finds its pages mapped.
 const ROOM_MARGIN: usize = 2;
 
-/// The bytes each table usually grows by per byte of text at most, as a fraction
-/// `(record size, text bytes per record)` ([`TEXT_BYTES_PER_RECORD`], in
-/// the order of [`ModuleReader::table_rooms`]).
-pub(crate) fn table_growth() -> [(usize, usize); TABLES] {
-    use core::mem::size_of;
-    let per = TEXT_BYTES_PER_RECORD;
-    [
-        (size_of::<crate::inst::InstData>(), per.inst),
-        (size_of::<crate::value::ValueData>(), per.value),
-        (size_of::<crate::value::Operand>(), per.operand),
-        (size_of::<crate::value::Use>(), per.pooled_use),
-        (size_of::<crate::entity::Block>(), per.block_operand),
-        (size_of::<crate::metadata::Attachment>(), per.attachment),
-    ]
+/// A table the parser fills, as [`ModuleReader::table_rooms`] gives it.
+#[derive(Copy, Clone, Default, Debug)]
+pub(crate) struct Table {
+    /// The address where its next record goes.
+    pub(crate) next: usize,
+    /// The end of its room (`next` when the room is not known).
+    pub(crate) end: usize,
+    /// How many bytes it usually grows by per byte of text at most, as a
+    /// fraction: (record size, text bytes per record).
+    pub(crate) growth: (usize, usize),
+}
+
+impl Table {
+    /// A table of `T` records, usually one per `per` bytes of text.
+    pub(crate) fn of<T>(next: usize, end: usize, per: usize) -> Table {
+        Table {
+            next,
+            end,
+            growth: (core::mem::size_of::<T>(), per.max(1)),
+        }
+    }
 }
 
 /// Where the parser is: the text it has taken, and for each table the
-/// address of its next record and of the end of its room (equal when the
-/// room is not known). Written by the parsing thread after each piece,
-/// read by the lexing thread.
-#[derive(Default)]
+/// address of its next record and of the end of its room. Written by the
+/// parsing thread after each piece, read by the lexing thread.
 pub(crate) struct Frontiers {
     parsed: AtomicUsize,
     next: [AtomicUsize; TABLES],
     end: [AtomicUsize; TABLES],
+    /// Each table's [`Table::growth`], which does not change.
+    growth: [(usize, usize); TABLES],
 }
 
 impl Frontiers {
+    /// Where `reader` is now.
+    pub(crate) fn new(reader: &ModuleReader) -> Self {
+        let tables = reader.table_rooms().unwrap_or_default();
+        let f = Frontiers {
+            parsed: AtomicUsize::new(0),
+            next: Default::default(),
+            end: Default::default(),
+            growth: tables.map(|t| t.growth),
+        };
+        f.publish(reader);
+        f
+    }
+
     /// Records where `reader` is.
     pub(crate) fn publish(&self, reader: &ModuleReader) {
         self.parsed.store(reader.total, Relaxed);
-        let rooms = reader.table_rooms().unwrap_or_default();
-        for (k, (next, end)) in rooms.into_iter().enumerate() {
-            self.next[k].store(next, Relaxed);
-            self.end[k].store(end, Relaxed);
+        let tables = reader.table_rooms().unwrap_or_default();
+        for (k, t) in tables.into_iter().enumerate() {
+            self.next[k].store(t.next, Relaxed);
+            self.end[k].store(t.end, Relaxed);
         }
     }
 }
@@ -82,7 +101,6 @@ impl Frontiers {
 /// The lexing thread's side: what it has lexed and mapped so far.
 pub(crate) struct Prefaulter<'a> {
     at: &'a Frontiers,
-    growth: [(usize, usize); TABLES],
     /// Text handed to the parser so far.
     lexed: Cell<usize>,
     /// The end of the range last mapped in each table.
@@ -97,7 +115,6 @@ impl<'a> Prefaulter<'a> {
     pub(crate) fn new(at: &'a Frontiers, on: bool) -> Self {
         Prefaulter {
             at,
-            growth: table_growth(),
             lexed: Cell::new(0),
             mapped: Default::default(),
             on: Cell::new(on && cfg!(target_os = "linux")),
@@ -114,7 +131,7 @@ impl<'a> Prefaulter<'a> {
         }
         let ahead = lexed.saturating_sub(self.at.parsed.load(Relaxed));
         for k in 0..TABLES {
-            let (size, per) = self.growth[k];
+            let (size, per) = self.at.growth[k];
             let next = self.at.next[k].load(Relaxed);
             let end = self.at.end[k].load(Relaxed);
             let room = ahead.saturating_mul(size * ROOM_MARGIN) / per;
@@ -278,8 +295,7 @@ mod tests {
         }
         let read = |on: bool| {
             let mut reader = ModuleReader::with_size_hint(text.len());
-            let frontiers = Frontiers::default();
-            frontiers.publish(&reader);
+            let frontiers = Frontiers::new(&reader);
             let prefaulter = Prefaulter::new(&frontiers, on);
             let (mut ahead, mut pieces, mut checked) = (0, 0, 0);
             let mut parse = |piece: &[u8], reader: &mut ModuleReader| {
@@ -291,9 +307,9 @@ mod tests {
                 // whole page (this text outgrows the room reserved for
                 // values near its end) and the piece is long enough to
                 // fill a few pages of each (not the last, short one).
-                let page_past = |k: usize| (rooms[k].0 + PAGE - 1) & !(PAGE - 1);
+                let page_past = |k: usize| (rooms[k].next + PAGE - 1) & !(PAGE - 1);
                 let in_room =
-                    |k: usize| page_past(k) + PAGE <= rooms[k].1 && piece.len() >= 16 << 10;
+                    |k: usize| page_past(k) + PAGE <= rooms[k].end && piece.len() >= 16 << 10;
                 let covered = |k: usize| prefaulter.mapped[k].get() > page_past(k);
                 let check = in_room(0) && in_room(1) && in_room(2);
                 checked += usize::from(check);
