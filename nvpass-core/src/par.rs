@@ -10,7 +10,9 @@
 //! functions in parallel into plans, then apply the plans one by one, in
 //! order, on the calling thread. Diagnostics, remarks and statistics are
 //! emitted while applying, so they come out in the same order as with one
-//! thread, and the IR is the same.
+//! thread, and the IR is the same. [`par_map_funcs_with`] gives each thread
+//! taking part scratch state of its own, made once per call (a memo of
+//! facts about the module, buffers to reuse).
 //!
 //! # When the result is identical to one thread
 //!
@@ -99,12 +101,38 @@ where
     T: Send,
     F: Fn(&M, FuncId) -> T + Sync,
 {
+    par_map_funcs_with(ir, funcs, threads, || (), |_, m, f| analyze(m, f))
+}
+
+/// Like [`par_map_funcs`], with scratch state: every thread taking part
+/// makes one `S` with `init` and hands it to each of its calls of
+/// `analyze(&mut state, ir, f)`.
+///
+/// The state is for what an analysis can keep from one function to the
+/// next on the same thread (a memo of facts about the module, buffers to
+/// reuse): which thread analyzes which function depends on timing, so the
+/// results stay independent of `threads` only as long as no result
+/// depends on what the state holds, just as a cache changes no answer.
+pub fn par_map_funcs_with<M, S, T, I, F>(
+    ir: &M,
+    funcs: &[FuncId],
+    threads: usize,
+    init: I,
+    analyze: F,
+) -> Vec<T>
+where
+    M: IrView + ?Sized,
+    T: Send,
+    I: Fn() -> S + Sync,
+    F: Fn(&mut S, &M, FuncId) -> T + Sync,
+{
     #[cfg(feature = "parallel")]
     if threads > 1 && funcs.len() > 1 {
-        return parallel::map(ir, funcs, threads, &analyze);
+        return parallel::map(ir, funcs, threads, &init, &analyze);
     }
     let _ = threads;
-    funcs.iter().map(|&f| analyze(ir, f)).collect()
+    let mut state = init();
+    funcs.iter().map(|&f| analyze(&mut state, ir, f)).collect()
 }
 
 /// Analyzes every function of `funcs` into a plan with `analyze` (read-only,
@@ -158,11 +186,18 @@ mod parallel {
     const BATCHES_PER_THREAD: usize = 32;
 
     /// The threaded body of [`super::par_map_funcs`].
-    pub(super) fn map<M, T, F>(ir: &M, funcs: &[FuncId], threads: usize, analyze: &F) -> Vec<T>
+    pub(super) fn map<M, S, T, I, F>(
+        ir: &M,
+        funcs: &[FuncId],
+        threads: usize,
+        init: &I,
+        analyze: &F,
+    ) -> Vec<T>
     where
         M: IrView + ?Sized,
         T: Send,
-        F: Fn(&M, FuncId) -> T + Sync,
+        I: Fn() -> S + Sync,
+        F: Fn(&mut S, &M, FuncId) -> T + Sync,
     {
         let n = funcs.len();
         let threads = threads.min(n);
@@ -171,6 +206,7 @@ mod parallel {
         // Each worker claims batches [start, start + batch) in increasing
         // order and returns them with their start index.
         let work = || {
+            let mut state = init();
             let mut done: Vec<(usize, Vec<T>)> = Vec::new();
             loop {
                 let start = next.fetch_add(batch, Ordering::Relaxed);
@@ -178,7 +214,9 @@ mod parallel {
                     return done;
                 }
                 let end = start.saturating_add(batch).min(n);
-                let results = funcs[start..end].iter().map(|&f| analyze(ir, f));
+                let results = funcs[start..end]
+                    .iter()
+                    .map(|&f| analyze(&mut state, ir, f));
                 done.push((start, results.collect()));
             }
         };
@@ -253,6 +291,42 @@ mod tests {
         });
         assert_eq!(out, funcs);
         assert_eq!(calls.load(Ordering::Relaxed), funcs.len());
+    }
+
+    /// Each thread makes its state once and keeps it from one function
+    /// to the next: on one thread, the n-th call sees n - 1 functions
+    /// before it; on several, no more states are made than threads take
+    /// part, and every function is still analyzed once, in slice order.
+    #[test]
+    fn scratch_state_is_made_once_per_thread_and_kept() {
+        let (m, funcs) = module(300);
+        for threads in [1, 2, 4] {
+            let made = AtomicUsize::new(0);
+            let out = par_map_funcs_with(
+                &m,
+                &funcs,
+                threads,
+                || {
+                    made.fetch_add(1, Ordering::Relaxed);
+                    0usize
+                },
+                |seen, _, f| {
+                    *seen += 1;
+                    (f, *seen)
+                },
+            );
+            let made = made.load(Ordering::Relaxed);
+            assert!(made >= 1 && made <= threads.max(1), "threads = {threads}");
+            assert_eq!(out.iter().map(|&(f, _)| f).collect::<Vec<_>>(), funcs);
+            if made == 1 {
+                let counts: Vec<usize> = out.iter().map(|&(_, n)| n).collect();
+                assert_eq!(counts, (1..=funcs.len()).collect::<Vec<_>>());
+            } else {
+                // Each thread counted its own functions only.
+                assert!(out.iter().all(|&(_, n)| n <= funcs.len()));
+                assert!(out.iter().any(|&(_, n)| n < funcs.len()));
+            }
+        }
     }
 
     #[cfg(feature = "parallel")]

@@ -57,8 +57,10 @@
 //!
 //! With several threads ([`PassContext::threads`], the CLI's `-j`), the
 //! first census of every function is taken ahead, on all threads, for a
-//! window of functions at a time ([`par_map_funcs`]); the rules then run
-//! function by function as before. A census taken before the functions
+//! window of functions at a time ([`par_map_funcs_with`], each thread
+//! keeping one memo of callee rules for the window: nothing is rewritten
+//! while the window's censuses are taken); the rules then run function by
+//! function as before. A census taken before the functions
 //! ahead of it in the window were rewritten still over-approximates: what
 //! a function rule changes outside its own function is a declaration
 //! losing `convergent` (rule 9), which only clears a census bit, or a
@@ -104,7 +106,7 @@ use hashbrown::HashSet;
 use nvpass_core::ir::{FuncId, IrEdit};
 use nvpass_core::knob::{KnobInfo, KnobKind};
 use nvpass_core::names::PRETREAT;
-use nvpass_core::par::{par_map_funcs, WINDOW_PER_THREAD};
+use nvpass_core::par::{par_map_funcs_with, WINDOW_PER_THREAD};
 use nvpass_core::pass::{
     AnyPass, ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged,
 };
@@ -256,10 +258,17 @@ impl Pretreat {
         };
         for chunk in funcs.chunks(window) {
             let first: Vec<Option<census::RuleMask>> = if ahead {
-                par_map_funcs(&*m, chunk, threads, |m, f| {
-                    (!m.func_is_declaration(f))
-                        .then(|| census::census(m, f, &mut census::CalleeRules::default()))
-                })
+                // Each thread keeps one callee memo for the window (no rule
+                // runs before the window's censuses are all taken).
+                par_map_funcs_with(
+                    &*m,
+                    chunk,
+                    threads,
+                    census::CalleeRules::default,
+                    |callees, m, f| {
+                        (!m.func_is_declaration(f)).then(|| census::census(m, f, callees))
+                    },
+                )
             } else {
                 Vec::new()
             };
