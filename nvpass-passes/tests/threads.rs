@@ -1,13 +1,14 @@
 //! The thread count does not change what a pass does.
 //!
-//! `memspace-opt`, `process-restrict` and `kernel-info` analyze functions
+//! `memspace-opt`, `process-restrict`, `kernel-info`, `pretreat` (its first
+//! censuses) and `cdp` (finding and planning its calls) analyze functions
 //! on [`Session::threads`] threads (`nvpass_core::par`). For every lit input
 //! that parses and verifies (`tests/lit/**/*.ll`), the real-input corpus
 //! when it is installed (`/root/.cache/nvpass-corpus/ll`, or
 //! `NVPASS_CORPUS_DIR`), and generated modules (`nvpass-ir/tests/support/
 //! gen.rs`, small ones and ones larger than one analysis window of four
-//! threads), each pass alone, with its trace knobs, and the three in a row
-//! run with 1 and with 4 threads; the printed IR, every diagnostic (text
+//! threads), each pass alone, with its trace knobs, the first three in a
+//! row and the card pipeline run with 1 and with 4 threads; the printed IR, every diagnostic (text
 //! and remark YAML, in emission order), the statistics and the outcome
 //! must be byte-identical.
 
@@ -41,6 +42,9 @@ const RUNS: &[(&str, &[&str])] = &[
         "process-restrict,memspace-opt,kernel-info,process-restrict<propagate-only>",
         &["memspace-opt-verbose=1"],
     ),
+    ("pretreat", &[]),
+    ("cdp", &[]),
+    ("pretreat,kernel-attr,cdp,force-inline", &[]),
 ];
 
 // The reference IR must be shareable between threads (the passes' `&M`
@@ -105,6 +109,7 @@ const RUNS_LARGE: &[(&str, &[&str])] = &[
     ("memspace-opt", &["memspace-opt-verbose=1"]),
     ("process-restrict", &["dump-process-restrict=1"]),
     ("kernel-info", &[]),
+    ("pretreat,kernel-attr,cdp,force-inline", &[]),
 ];
 
 /// Runs every entry of `runs` on `m` with 1 and [`THREADS`] threads;

@@ -7,6 +7,7 @@
 
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use core::cell::OnceCell;
 
 use hashbrown::HashSet;
 use nvpass_core::cdp::{
@@ -18,6 +19,7 @@ use nvpass_core::ir::{
     ValueKind,
 };
 use nvpass_core::kernel::is_kernel_function;
+use nvpass_core::par::par_map_funcs;
 
 /// Where a CDP call's callee comes from.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -138,26 +140,28 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 /// ([`crate::uses::in_layout_order`]: only a block holding several is
 /// walked).
 pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
+    sites_on(m, 1)
+}
+
+/// [`sites`], the functions read on `threads` threads (the same list).
+pub(super) fn sites_on<M: IrView + ?Sized>(m: &M, threads: usize) -> Vec<Site> {
     // The CDP names are a short fixed list: look each one up.
     let cdp_funcs: Vec<FuncId> = cdp_function_names()
         .filter_map(|n| m.func_by_name(n))
         .collect();
-    let mut calls =
-        crate::uses::direct_calls_by_caller(m, &cdp_funcs, |i| m.opcode(i) == Opcode::Call);
-    let mut out = Vec::new();
+    let calls = crate::uses::direct_calls_by_caller(m, &cdp_funcs, |i| m.opcode(i) == Opcode::Call);
     if calls.is_empty() {
-        return out;
+        return Vec::new();
     }
-    for f in m.funcs() {
-        let Some(fcalls) = calls.remove(&f) else {
-            continue;
-        };
-        if is_lowered(m, f) {
-            let ordered = crate::uses::in_layout_order(m, f, fcalls);
-            out.extend(ordered.into_iter().filter_map(|i| site(m, i)));
+    let callers: Vec<FuncId> = m.funcs().filter(|f| calls.contains_key(f)).collect();
+    let per_caller = par_map_funcs(m, &callers, threads, |m, f| {
+        if !is_lowered(m, f) {
+            return Vec::new();
         }
-    }
-    out
+        let ordered = crate::uses::in_layout_order(m, f, calls[&f].clone());
+        ordered.into_iter().filter_map(|i| site(m, i)).collect()
+    });
+    per_caller.concat()
 }
 
 /// `v` with cast instructions and cast constant expressions peeled off.
@@ -318,13 +322,25 @@ pub(super) const NVVM_ANNOTATIONS: &str = "nvvm.annotations";
 /// before CDP expansion, but a CDP pass run on its own must not reject a
 /// clang kernel, so a function with a legacy mark counts as a kernel too:
 /// exactly the set the transplanter would stamp.
+///
+/// The marks are read only when a child fails the predicate: after
+/// KernelAttrTransplanter every kernel passes it, and reading every mark
+/// of a module with 11,296 kernels (one value record each, scattered over
+/// the module) took 2.2 ms.
 pub(super) struct Kernels {
-    annotated: HashSet<FuncId>,
+    annotated: OnceCell<HashSet<FuncId>>,
 }
 
 impl Kernels {
-    /// Reads the module's `!nvvm.annotations` kernel marks.
-    pub(super) fn new<M: IrView + ?Sized>(m: &M) -> Kernels {
+    /// Kernel identity, with no mark read yet.
+    pub(super) fn new() -> Kernels {
+        Kernels {
+            annotated: OnceCell::new(),
+        }
+    }
+
+    /// The functions `!nvvm.annotations` marks as kernels.
+    fn read_marks<M: IrView + ?Sized>(m: &M) -> HashSet<FuncId> {
         let mut annotated = HashSet::new();
         for node in m.named_md(NVVM_ANNOTATIONS) {
             let ops: Vec<MdOperand<'_>> = m.md_operands(node).collect();
@@ -343,12 +359,18 @@ impl Kernels {
                 annotated.insert(f);
             }
         }
-        Kernels { annotated }
+        annotated
     }
 
-    /// Whether `f` is a kernel.
+    /// Whether `f` is a kernel. `m` must be the module of every earlier
+    /// call (the marks are read once, on the first function that fails the
+    /// predicate).
     pub(super) fn is_kernel<M: IrView + ?Sized>(&self, m: &M, f: FuncId) -> bool {
-        is_kernel_function(m, f) || self.annotated.contains(&f)
+        is_kernel_function(m, f)
+            || self
+                .annotated
+                .get_or_init(|| Self::read_marks(m))
+                .contains(&f)
     }
 }
 

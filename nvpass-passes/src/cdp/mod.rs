@@ -194,6 +194,16 @@
 //! and makes the same decisions about those: running `cdp` twice equals
 //! running it once.
 //!
+//! # Threads
+//! Finding the CDP calls (function by function, `matching::sites_on`) and
+//! planning every parameter-buffer rewrite (each function's calls with one
+//! dominator tree) read the module only, so with several threads
+//! ([`PassContext::threads`], the CLI's `-j`) the functions are shared
+//! among them ([`nvpass_core::par::par_map_funcs`]). The results keep the
+//! functions' order, and every edit, warning and statistic happens after,
+//! on the calling thread, in the order of the calls: the output does not
+//! depend on the thread count.
+//!
 //! [`IrEdit::move_inst_before`]: nvpass_core::ir::IrEdit::move_inst_before
 
 mod dominance;
@@ -296,11 +306,11 @@ fn run<M: IrEdit + ?Sized>(
     cx: &mut PassContext<'_>,
     kinds: &[CdpEntryKind],
 ) -> Result<PreservedOrChanged, PassFailure> {
-    let sites = matching::sites(m);
+    let sites = matching::sites_on(m, cx.threads());
     if sites.is_empty() {
         return Ok(PreservedOrChanged::Preserved);
     }
-    let kernels = matching::Kernels::new(m);
+    let kernels = matching::Kernels::new();
     let bad = matching::bad_targets(m, &sites, &kernels);
     if !bad.is_empty() {
         for b in bad {

@@ -20,6 +20,7 @@ use nvpass_core::ir::{
     ValueId, ValueKind,
 };
 use nvpass_core::names::CDP_PARAMETER_BUFFER;
+use nvpass_core::par::par_map_funcs;
 use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged};
 
 use super::dominance::Dominators;
@@ -89,47 +90,45 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
     sites: &[Site],
 ) -> Result<bool, PassFailure> {
     // Plan every call before the first edit, so that one rewrite cannot
-    // change what another sees.
-    let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
-    let mut plan: Vec<(InstId, CdpVariant, Option<String>, Action)> = Vec::new();
-    for s in sites
+    // change what another sees. A plan reads only the unedited module, so
+    // the functions are planned on all threads, each function's calls on
+    // one of them with one dominator tree.
+    let entries: Vec<&Site> = sites
         .iter()
         .filter(|s| s.kind == CdpEntryKind::ParameterBuffer && s.origin == Origin::Entry)
-    {
-        let (variant, unreadable) = matching::variant(m, s);
-        let action = match s.layout {
-            Layout::LegacyBuffer => match matching::launches_of_buffer(m, s.call).as_slice() {
-                [] => Action::Legacy("no launch in the function uses the buffer"),
-                [one] if one.layout == Layout::LaunchBufferOnly => Action::Legacy(
-                    "it is launched by cudaLaunchDeviceV2, which carries no launch geometry",
-                ),
-                [one] => {
-                    let f = m.inst_func(s.call);
-                    let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
-                    if geometry_available(m, dom, s.call, one.call) {
-                        Action::Thread {
-                            launch: one.call,
-                            hoist: Vec::new(),
-                        }
-                    } else {
-                        match hoist::plan(m, dom, s.call, one.call) {
-                            Ok(hoist) => Action::Thread {
-                                launch: one.call,
-                                hoist,
-                            },
-                            Err(why) => Action::NotComputed(why),
-                        }
-                    }
-                }
-                _ => Action::Legacy("several launches use the buffer"),
-            },
-            _ => Action::Retarget,
-        };
-        plan.push((s.call, variant, unreadable, action));
+        .collect();
+    let mut by_func: HashMap<FuncId, Vec<usize>> = HashMap::new();
+    let mut funcs: Vec<FuncId> = Vec::new();
+    for (k, s) in entries.iter().enumerate() {
+        by_func
+            .entry(m.inst_func(s.call))
+            .or_insert_with_key(|&f| {
+                funcs.push(f);
+                Vec::new()
+            })
+            .push(k);
+    }
+    let planned = par_map_funcs(&*m, &funcs, cx.threads(), |m, f| {
+        let mut dom = None;
+        let plans: Vec<(usize, Plan)> = by_func[&f]
+            .iter()
+            .map(|&k| (k, plan_call(m, entries[k], &mut dom)))
+            .collect();
+        (dom, plans)
+    });
+    let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
+    let mut plan: Vec<Option<Plan>> = (0..entries.len()).map(|_| None).collect();
+    for (&f, (dom, plans)) in funcs.iter().zip(planned) {
+        if let Some(dom) = dom {
+            doms.insert(f, dom);
+        }
+        for (k, p) in plans {
+            plan[k] = Some(p);
+        }
     }
 
     let (mut rewritten, mut legacy) = (0u64, 0u64);
-    for (call, variant, unreadable, action) in plan {
+    for (call, variant, unreadable, action) in plan.into_iter().flatten() {
         if let Some(value) = unreadable {
             warn_unreadable_flag(m, cx, call, &value);
         }
@@ -179,6 +178,44 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
     cx.add_stat(&NUM_BUFFERS_REWRITTEN, rewritten);
     cx.add_stat(&NUM_BUFFERS_LEGACY, legacy);
     Ok(rewritten > 0)
+}
+
+/// What to do with one buffer allocation: the call, its variant, an
+/// unreadable flag's value, the action.
+type Plan = (InstId, CdpVariant, Option<String>, Action);
+
+/// The plan for allocation `s`; `dom` holds its function's dominator tree
+/// once one was needed.
+fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, dom: &mut Option<Dominators>) -> Plan {
+    let (variant, unreadable) = matching::variant(m, s);
+    let action = match s.layout {
+        Layout::LegacyBuffer => match matching::launches_of_buffer(m, s.call).as_slice() {
+            [] => Action::Legacy("no launch in the function uses the buffer"),
+            [one] if one.layout == Layout::LaunchBufferOnly => Action::Legacy(
+                "it is launched by cudaLaunchDeviceV2, which carries no launch geometry",
+            ),
+            [one] => {
+                let dom = dom.get_or_insert_with(|| Dominators::compute(m, m.inst_func(s.call)));
+                if geometry_available(m, dom, s.call, one.call) {
+                    Action::Thread {
+                        launch: one.call,
+                        hoist: Vec::new(),
+                    }
+                } else {
+                    match hoist::plan(m, dom, s.call, one.call) {
+                        Ok(hoist) => Action::Thread {
+                            launch: one.call,
+                            hoist,
+                        },
+                        Err(why) => Action::NotComputed(why),
+                    }
+                }
+            }
+            _ => Action::Legacy("several launches use the buffer"),
+        },
+        _ => Action::Retarget,
+    };
+    (s.call, variant, unreadable, action)
 }
 
 /// Spec 002 "Failure Modes", "Parameter-buffer / launch mismatch".
