@@ -25,12 +25,14 @@ use std::time::Duration;
 const CARD: [&str; 4] = ["pretreat", "kernel-attr", "cdp", "force-inline"];
 
 /// Passes that analyze functions on `Session::threads` threads (pretreat
-/// takes its first census of every function on them).
-const THREADED: [&str; 4] = [
+/// takes its first census of every function on them, cdp finds its calls
+/// and plans its parameter buffers on them).
+const THREADED: [&str; 5] = [
     "memspace-opt",
     "process-restrict",
     "kernel-info",
     "pretreat",
+    "cdp",
 ];
 
 /// Thread counts of the `pass-threads` groups.
