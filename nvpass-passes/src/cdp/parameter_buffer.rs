@@ -90,45 +90,20 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
     sites: &[Site],
 ) -> Result<bool, PassFailure> {
     // Plan every call before the first edit, so that one rewrite cannot
-    // change what another sees. A plan reads only the unedited module, so
-    // the functions are planned on all threads, each function's calls on
-    // one of them with one dominator tree.
+    // change what another sees.
     let entries: Vec<&Site> = sites
         .iter()
         .filter(|s| s.kind == CdpEntryKind::ParameterBuffer && s.origin == Origin::Entry)
         .collect();
-    let mut by_func: HashMap<FuncId, Vec<usize>> = HashMap::new();
-    let mut funcs: Vec<FuncId> = Vec::new();
-    for (k, s) in entries.iter().enumerate() {
-        by_func
-            .entry(m.inst_func(s.call))
-            .or_insert_with_key(|&f| {
-                funcs.push(f);
-                Vec::new()
-            })
-            .push(k);
-    }
-    let planned = par_map_funcs(&*m, &funcs, cx.threads(), |m, f| {
-        let mut dom = None;
-        let plans: Vec<(usize, Plan)> = by_func[&f]
-            .iter()
-            .map(|&k| (k, plan_call(m, entries[k], &mut dom)))
-            .collect();
-        (dom, plans)
-    });
     let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
-    let mut plan: Vec<Option<Plan>> = (0..entries.len()).map(|_| None).collect();
-    for (&f, (dom, plans)) in funcs.iter().zip(planned) {
-        if let Some(dom) = dom {
-            doms.insert(f, dom);
-        }
-        for (k, p) in plans {
-            plan[k] = Some(p);
-        }
-    }
+    let plan: Vec<Plan> = if cx.threads() > 1 {
+        plan_on_threads(m, &entries, cx.threads(), &mut doms)
+    } else {
+        entries.iter().map(|s| plan_call(m, s, &mut doms)).collect()
+    };
 
     let (mut rewritten, mut legacy) = (0u64, 0u64);
-    for (call, variant, unreadable, action) in plan.into_iter().flatten() {
+    for (call, variant, unreadable, action) in plan {
         if let Some(value) = unreadable {
             warn_unreadable_flag(m, cx, call, &value);
         }
@@ -184,9 +159,50 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
 /// unreadable flag's value, the action.
 type Plan = (InstId, CdpVariant, Option<String>, Action);
 
-/// The plan for allocation `s`; `dom` holds its function's dominator tree
-/// once one was needed.
-fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, dom: &mut Option<Dominators>) -> Plan {
+/// The plans of `entries`, in their order, made on `threads` threads: a
+/// plan reads only the unedited module, so each function's allocations
+/// are planned on one of them with its own dominator tree, which goes to
+/// `doms`. (Grouping the allocations by function reads every call's
+/// records once more, which one thread does without.)
+fn plan_on_threads<M: IrView + ?Sized>(
+    m: &M,
+    entries: &[&Site],
+    threads: usize,
+    doms: &mut HashMap<FuncId, Dominators>,
+) -> Vec<Plan> {
+    let mut by_func: HashMap<FuncId, Vec<usize>> = HashMap::new();
+    let mut funcs: Vec<FuncId> = Vec::new();
+    for (k, s) in entries.iter().enumerate() {
+        by_func
+            .entry(m.inst_func(s.call))
+            .or_insert_with_key(|&f| {
+                funcs.push(f);
+                Vec::new()
+            })
+            .push(k);
+    }
+    let planned = par_map_funcs(m, &funcs, threads, |m, f| {
+        let mut own = HashMap::new();
+        let plans: Vec<(usize, Plan)> = by_func[&f]
+            .iter()
+            .map(|&k| (k, plan_call(m, entries[k], &mut own)))
+            .collect();
+        (own, plans)
+    });
+    let mut plan: Vec<Option<Plan>> = (0..entries.len()).map(|_| None).collect();
+    for (own, plans) in planned {
+        doms.extend(own);
+        for (k, p) in plans {
+            plan[k] = Some(p);
+        }
+    }
+    // Every entry is in exactly one function's list.
+    plan.into_iter().flatten().collect()
+}
+
+/// The plan for allocation `s`; `doms` keeps the dominator tree of each
+/// function one was needed for.
+fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, doms: &mut HashMap<FuncId, Dominators>) -> Plan {
     let (variant, unreadable) = matching::variant(m, s);
     let action = match s.layout {
         Layout::LegacyBuffer => match matching::launches_of_buffer(m, s.call).as_slice() {
@@ -195,7 +211,8 @@ fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, dom: &mut Option<Dominators>) 
                 "it is launched by cudaLaunchDeviceV2, which carries no launch geometry",
             ),
             [one] => {
-                let dom = dom.get_or_insert_with(|| Dominators::compute(m, m.inst_func(s.call)));
+                let f = m.inst_func(s.call);
+                let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
                 if geometry_available(m, dom, s.call, one.call) {
                     Action::Thread {
                         launch: one.call,
