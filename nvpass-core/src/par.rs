@@ -185,7 +185,7 @@ mod parallel {
     /// (claiming a batch is one atomic add).
     const BATCHES_PER_THREAD: usize = 32;
 
-    /// The threaded body of [`super::par_map_funcs`].
+    /// The threaded body of [`super::par_map_funcs_with`].
     pub(super) fn map<M, S, T, I, F>(
         ir: &M,
         funcs: &[FuncId],

@@ -197,6 +197,10 @@ fn plan_on_threads<M: IrView + ?Sized>(
         }
     }
     // Every entry is in exactly one function's list.
+    debug_assert!(
+        plan.iter().all(Option::is_some),
+        "an allocation was not planned"
+    );
     plan.into_iter().flatten().collect()
 }
 
