@@ -302,29 +302,34 @@ mod tests {
         let (m, funcs) = module(300);
         for threads in [1, 2, 4] {
             let made = AtomicUsize::new(0);
+            // The state: which one it is, and how many functions it saw.
             let out = par_map_funcs_with(
                 &m,
                 &funcs,
                 threads,
-                || {
-                    made.fetch_add(1, Ordering::Relaxed);
-                    0usize
-                },
-                |seen, _, f| {
+                || (made.fetch_add(1, Ordering::Relaxed), 0usize),
+                |(id, seen), _, f| {
                     *seen += 1;
-                    (f, *seen)
+                    (f, *id, *seen)
                 },
             );
             let made = made.load(Ordering::Relaxed);
             assert!(made >= 1 && made <= threads.max(1), "threads = {threads}");
-            assert_eq!(out.iter().map(|&(f, _)| f).collect::<Vec<_>>(), funcs);
-            if made == 1 {
-                let counts: Vec<usize> = out.iter().map(|&(_, n)| n).collect();
-                assert_eq!(counts, (1..=funcs.len()).collect::<Vec<_>>());
-            } else {
-                // Each thread counted its own functions only.
-                assert!(out.iter().all(|&(_, n)| n <= funcs.len()));
-                assert!(out.iter().any(|&(_, n)| n < funcs.len()));
+            assert_eq!(out.iter().map(|&(f, ..)| f).collect::<Vec<_>>(), funcs);
+            // A thread takes its functions in slice order, so each state
+            // saw its functions one after another, counting 1, 2, 3, ...,
+            // and together the states saw every function once.
+            for id in 0..made {
+                let counts: Vec<usize> = out
+                    .iter()
+                    .filter(|&&(_, i, _)| i == id)
+                    .map(|&(.., n)| n)
+                    .collect();
+                assert_eq!(
+                    counts,
+                    (1..=counts.len()).collect::<Vec<_>>(),
+                    "threads = {threads}, state {id}"
+                );
             }
         }
     }
