@@ -770,4 +770,43 @@ mod tests {
             }
         }
     }
+
+    /// Read with a size hint far above what the text holds, the
+    /// instruction and value tables keep no room past their last record
+    /// (see `Module::settle_pools_after_reading`): the allocator's block
+    /// for each is at most a page longer than its records.
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    #[test]
+    fn reading_gives_the_tables_room_back() {
+        extern "C" {
+            fn malloc_usable_size(p: *mut core::ffi::c_void) -> usize;
+        }
+        fn block<K: cranelift_entity::EntityRef, T>(
+            table: &cranelift_entity::PrimaryMap<K, T>,
+        ) -> (usize, usize) {
+            let s = table.as_values_slice();
+            // SAFETY: the pointer is that of a live block of the global
+            // (system) allocator, holding at least one record.
+            let usable = unsafe { malloc_usable_size(s.as_ptr().cast_mut().cast()) };
+            (usable, core::mem::size_of_val(s))
+        }
+        let mut text = alloc::string::String::new();
+        for k in 0..2000 {
+            text.push_str(&alloc::format!(
+                "define i32 @f{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"
+            ));
+        }
+        let mut reader = ModuleReader::with_size_hint(16 * text.len());
+        assert!(reader.push(text.as_bytes()));
+        let m = reader.finish().unwrap();
+        for (name, (usable, used)) in [
+            ("instructions", block(&m.insts)),
+            ("values", block(&m.values)),
+        ] {
+            assert!(
+                used > 0 && usable < used + 4096,
+                "{name}: {usable} bytes for {used}"
+            );
+        }
+    }
 }
