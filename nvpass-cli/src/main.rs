@@ -385,6 +385,11 @@ fn run(args: RunArgs, knob_args: &[String], registry: &Registry<Module>) -> Resu
             "{file}: error: pipeline reported errors; no output written"
         )));
     }
+    if !pm.is_empty() {
+        // What the passes freed is reused by printing or given back, not
+        // kept beside it.
+        malloc_tuning::release_free_memory();
+    }
     let printed = std::thread::scope(|s| {
         let module = &module;
         let check = verify_aside.then(|| {

@@ -114,6 +114,7 @@ fn release_free_memory() {}
 /// tables of a few MiB would come from the heap instead of fresh mappings,
 /// which `nvpass-cli` never sees.
 #[path = "../../../nvpass-cli/src/malloc_tuning.rs"]
+#[allow(dead_code)] // `release_free_memory` is the driver's, between stages
 mod malloc_tuning;
 
 /// Runs `f` `runs` times; returns the best time in seconds and the peak
