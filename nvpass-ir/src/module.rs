@@ -527,6 +527,13 @@ pub struct TextBytesPerRecord {
     pub attachment: usize,
 }
 
+/// The instruction and value tables keep room for one record per this
+/// many once a module is read (see `Module::settle_pools_after_reading`):
+/// a quarter, as a large list pool grows
+/// ([`QUARTER_GROWTH_FROM`](crate::pool::QUARTER_GROWTH_FROM)). Room is
+/// address space until a record is written to it.
+pub const TABLE_ROOM_AFTER_READING: usize = 4;
+
 /// How many dead slots per live one a pool must have for a reclaim
 /// ([`Module::reclaim_erased`]) to offer it a compaction. A pass may
 /// reclaim after every few edits, and a compaction sorts every live list:
@@ -1005,12 +1012,18 @@ impl Module {
     /// The instruction and value tables give their spare room back too:
     /// read with a size hint ([`Module::reserve_for_text`]), they end with
     /// room that nothing may fill, and where the reader mapped pages ahead
-    /// of itself (`parse::prefault`), some of it is memory. A pass that
-    /// adds records later grows the table as any vector grows.
+    /// of itself (`parse::prefault`), some of it is memory. Each keeps
+    /// fresh room for a quarter of its records
+    /// ([`TABLE_ROOM_AFTER_READING`]), so that the first record a pass adds
+    /// does not double a table of a large module.
     pub(crate) fn settle_pools_after_reading(&mut self) {
         self.compact_pools_and_shrink(false);
-        self.insts.shrink_to_fit();
-        self.values.shrink_to_fit();
+        fn settle<K: EntityRef, V>(table: &mut PrimaryMap<K, V>) {
+            table.shrink_to_fit();
+            let _ = table.try_reserve_exact(table.len() / TABLE_ROOM_AFTER_READING);
+        }
+        settle(&mut self.insts);
+        settle(&mut self.values);
     }
 
     /// Compacts the list pools, each exactly whenever it has a dead slot
