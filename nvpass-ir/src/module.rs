@@ -528,7 +528,7 @@ pub struct TextBytesPerRecord {
 }
 
 /// The instruction and value tables keep room for one record per this
-/// many once a module is read (see `Module::settle_pools_after_reading`):
+/// many once a module is read (see `Module::settle_after_reading`):
 /// a quarter, as a large list pool grows
 /// ([`QUARTER_GROWTH_FROM`](crate::pool::QUARTER_GROWTH_FROM)). Room is
 /// address space until a record is written to it.
@@ -996,9 +996,10 @@ impl Module {
         self.compact_pools_and_shrink(true);
     }
 
-    /// What the reader does with the list pools once a module is read:
-    /// compacts those that [`Pool::wants_compact`] says a compaction pays
-    /// for, as an edit would, and gives spare room back to the allocator.
+    /// What the reader does with the list pools and the instruction and
+    /// value tables once a module is read. It compacts the pools that
+    /// [`Pool::wants_compact`] says a compaction pays for, as an edit
+    /// would, and gives their spare room back to the allocator.
     ///
     /// Reading compacts the use pool as it goes under the same rule, so at
     /// most a third of a large one is dead by the end (the instructions'
@@ -1016,7 +1017,7 @@ impl Module {
     /// fresh room for a quarter of its records
     /// ([`TABLE_ROOM_AFTER_READING`]), so that the first record a pass adds
     /// does not double a table of a large module.
-    pub(crate) fn settle_pools_after_reading(&mut self) {
+    pub(crate) fn settle_after_reading(&mut self) {
         self.compact_pools_and_shrink(false);
         fn settle<K: EntityRef, V>(table: &mut PrimaryMap<K, V>) {
             table.shrink_to_fit();

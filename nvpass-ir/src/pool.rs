@@ -26,7 +26,7 @@
 //! compact every pool exactly after large edits, dropping all spare room
 //! too ([`Module::compact_pools`](crate::Module::compact_pools)); the
 //! reader does not, since it leaves at most a third of a pool dead (see
-//! `Module::settle_pools_after_reading`). Positions
+//! `Module::settle_after_reading`). Positions
 //! inside a list (the `index` of a [`Use`](crate::value::Use)) never
 //! change by moving it.
 //!

@@ -773,7 +773,7 @@ mod tests {
 
     /// Read with a size hint far above what the text holds, the
     /// instruction and value tables keep room for a quarter of their
-    /// records and no more (see `Module::settle_pools_after_reading`): the
+    /// records and no more (see `Module::settle_after_reading`): the
     /// allocator's block for each is at most a page longer than that.
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     #[test]

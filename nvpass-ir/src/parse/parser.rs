@@ -287,7 +287,8 @@ impl<'a> Parser<'a> {
         let mut m = self.m;
         // Use lists grew one use at a time, interleaved; their moves left
         // slots behind, which reading already compacted when they paid.
-        m.settle_pools_after_reading();
+        // The tables end with the room of a size hint.
+        m.settle_after_reading();
         m
     }
 
