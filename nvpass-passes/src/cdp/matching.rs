@@ -139,19 +139,51 @@ pub(super) fn is_lowered<M: IrView + ?Sized>(m: &M, f: FuncId) -> bool {
 /// reads only their calls, put in layout order function by function
 /// ([`crate::uses::in_layout_order`]: only a block holding several is
 /// walked).
-pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Vec<Site> {
+pub(super) fn sites<M: IrView + ?Sized>(m: &M) -> Sites {
     sites_on(m, 1)
 }
 
+/// The CDP calls of a module ([`sites`]): each caller's together, in
+/// layout order, the callers in module order. Read as a slice of
+/// [`Site`]s; [`Sites::by_caller`] also gives each call's function,
+/// which the list knows without asking the IR.
+#[derive(Default, Debug)]
+pub(super) struct Sites {
+    list: Vec<Site>,
+    /// Each caller with at least one call, and where its calls end in
+    /// `list`.
+    callers: Vec<(FuncId, usize)>,
+}
+
+impl Sites {
+    /// Each caller with its calls.
+    pub(super) fn by_caller(&self) -> impl Iterator<Item = (FuncId, &[Site])> + '_ {
+        let mut start = 0;
+        self.callers.iter().map(move |&(f, end)| {
+            let calls = &self.list[start..end];
+            start = end;
+            (f, calls)
+        })
+    }
+}
+
+impl core::ops::Deref for Sites {
+    type Target = [Site];
+
+    fn deref(&self) -> &[Site] {
+        &self.list
+    }
+}
+
 /// [`sites`], the functions read on `threads` threads (the same list).
-pub(super) fn sites_on<M: IrView + ?Sized>(m: &M, threads: usize) -> Vec<Site> {
+pub(super) fn sites_on<M: IrView + ?Sized>(m: &M, threads: usize) -> Sites {
     // The CDP names are a short fixed list: look each one up.
     let cdp_funcs: Vec<FuncId> = cdp_function_names()
         .filter_map(|n| m.func_by_name(n))
         .collect();
     let calls = crate::uses::direct_calls_by_caller(m, &cdp_funcs, |i| m.opcode(i) == Opcode::Call);
     if calls.is_empty() {
-        return Vec::new();
+        return Sites::default();
     }
     let callers: Vec<FuncId> = m.funcs().filter(|f| calls.contains_key(f)).collect();
     let per_caller = par_map_funcs(m, &callers, threads, |m, f| {
@@ -159,9 +191,19 @@ pub(super) fn sites_on<M: IrView + ?Sized>(m: &M, threads: usize) -> Vec<Site> {
             return Vec::new();
         }
         let ordered = crate::uses::in_layout_order(m, f, calls[&f].clone());
-        ordered.into_iter().filter_map(|i| site(m, i)).collect()
+        ordered
+            .into_iter()
+            .filter_map(|i| site(m, i))
+            .collect::<Vec<_>>()
     });
-    per_caller.concat()
+    let mut sites = Sites::default();
+    for (f, found) in callers.into_iter().zip(per_caller) {
+        if !found.is_empty() {
+            sites.list.extend(found);
+            sites.callers.push((f, sites.list.len()));
+        }
+    }
+    sites
 }
 
 /// `v` with cast instructions and cast constant expressions peeled off.

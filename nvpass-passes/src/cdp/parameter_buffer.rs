@@ -25,7 +25,7 @@ use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, Preserve
 
 use super::dominance::Dominators;
 use super::hoist;
-use super::matching::{self, Layout, Origin, Site, KERNEL, LAUNCH_GEOMETRY};
+use super::matching::{self, Layout, Origin, Site, Sites, KERNEL, LAUNCH_GEOMETRY};
 use super::{
     call_attrs, callee_name, replace_with_stub_call, retarget_to_stub, warn_unreadable_flag,
     OwnedAttr, NUM_BUFFERS_LEGACY, NUM_BUFFERS_REWRITTEN,
@@ -87,23 +87,33 @@ const NOT_COMPUTED: &str = "the launch's kernel or geometry is not computed befo
 pub(super) fn rewrite<M: IrEdit + ?Sized>(
     m: &mut M,
     cx: &mut PassContext<'_>,
-    sites: &[Site],
+    sites: &Sites,
 ) -> Result<bool, PassFailure> {
     // Plan every call before the first edit, so that one rewrite cannot
     // change what another sees.
-    let entries: Vec<&Site> = sites
-        .iter()
-        .filter(|s| s.kind == CdpEntryKind::ParameterBuffer && s.origin == Origin::Entry)
+    let entries: Vec<(FuncId, Vec<&Site>)> = sites
+        .by_caller()
+        .map(|(f, calls)| {
+            let own = calls
+                .iter()
+                .filter(|s| s.kind == CdpEntryKind::ParameterBuffer && s.origin == Origin::Entry);
+            (f, own.collect::<Vec<_>>())
+        })
+        .filter(|(_, own)| !own.is_empty())
         .collect();
     let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
-    let plan: Vec<Plan> = if cx.threads() > 1 {
+    let plan: Vec<(FuncId, Plan)> = if cx.threads() > 1 {
         plan_on_threads(m, &entries, cx.threads(), &mut doms)
     } else {
-        entries.iter().map(|s| plan_call(m, s, &mut doms)).collect()
+        let mut plan = Vec::new();
+        for (f, own) in &entries {
+            plan.extend(own.iter().map(|s| (*f, plan_call(m, s, &mut doms))));
+        }
+        plan
     };
 
     let (mut rewritten, mut legacy) = (0u64, 0u64);
-    for (call, variant, unreadable, action) in plan {
+    for (f, (call, variant, unreadable, action)) in plan {
         if let Some(value) = unreadable {
             warn_unreadable_flag(m, cx, call, &value);
         }
@@ -116,7 +126,6 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
             Action::Thread { launch, hoist } => {
                 // Moving never changes the CFG, so the dominator trees
                 // computed while planning stay valid.
-                let f = m.inst_func(call);
                 let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
                 for i in hoist {
                     // Another allocation's configuration may already have
@@ -159,49 +168,32 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
 /// unreadable flag's value, the action.
 type Plan = (InstId, CdpVariant, Option<String>, Action);
 
-/// The plans of `entries`, in their order, made on `threads` threads: a
-/// plan reads only the unedited module, so each function's allocations
-/// are planned on one of them with its own dominator tree, which goes to
-/// `doms`. (Grouping the allocations by function reads every call's
-/// records once more, which one thread does without.)
+/// The plans of `entries` (each caller's allocations), in their order,
+/// each with its function, made on `threads` threads: a plan reads only
+/// the unedited module, so each function's allocations are planned on one
+/// of them with its own dominator tree, which goes to `doms`.
 fn plan_on_threads<M: IrView + ?Sized>(
     m: &M,
-    entries: &[&Site],
+    entries: &[(FuncId, Vec<&Site>)],
     threads: usize,
     doms: &mut HashMap<FuncId, Dominators>,
-) -> Vec<Plan> {
-    let mut by_func: HashMap<FuncId, Vec<usize>> = HashMap::new();
-    let mut funcs: Vec<FuncId> = Vec::new();
-    for (k, s) in entries.iter().enumerate() {
-        by_func
-            .entry(m.inst_func(s.call))
-            .or_insert_with_key(|&f| {
-                funcs.push(f);
-                Vec::new()
-            })
-            .push(k);
-    }
+) -> Vec<(FuncId, Plan)> {
+    let funcs: Vec<FuncId> = entries.iter().map(|(f, _)| *f).collect();
+    let own_of: HashMap<FuncId, &[&Site]> = entries.iter().map(|(f, own)| (*f, &own[..])).collect();
     let planned = par_map_funcs(m, &funcs, threads, |m, f| {
-        let mut own = HashMap::new();
-        let plans: Vec<(usize, Plan)> = by_func[&f]
+        let mut dom = HashMap::new();
+        let plans: Vec<Plan> = own_of[&f]
             .iter()
-            .map(|&k| (k, plan_call(m, entries[k], &mut own)))
+            .map(|s| plan_call(m, s, &mut dom))
             .collect();
-        (own, plans)
+        (dom, plans)
     });
-    let mut plan: Vec<Option<Plan>> = (0..entries.len()).map(|_| None).collect();
-    for (own, plans) in planned {
-        doms.extend(own);
-        for (k, p) in plans {
-            plan[k] = Some(p);
-        }
+    let mut plan = Vec::new();
+    for (&f, (dom, plans)) in funcs.iter().zip(planned) {
+        doms.extend(dom);
+        plan.extend(plans.into_iter().map(|p| (f, p)));
     }
-    // Every entry is in exactly one function's list.
-    debug_assert!(
-        plan.iter().all(Option::is_some),
-        "an allocation was not planned"
-    );
-    plan.into_iter().flatten().collect()
+    plan
 }
 
 /// The plan for allocation `s`; `doms` keeps the dominator tree of each

@@ -260,6 +260,17 @@ fn sites_found_through_uses() {
         })
         .collect();
     assert_eq!(funcs, ["parent", "parent", "parent2", "parent2"]);
+    // The list knows each call's function, one run per caller.
+    let by_caller: Vec<_> = found
+        .by_caller()
+        .flat_map(|(f, calls)| calls.iter().map(move |s| (f, s.call)))
+        .collect();
+    let asked: Vec<_> = found
+        .iter()
+        .map(|s| (nvpass_core::ir::IrView::inst_func(&m, s.call), s.call))
+        .collect();
+    assert_eq!(by_caller, asked);
+    assert_eq!(found.by_caller().count(), 2);
     let (out, sev) = run(&mut m, Which::Pair);
     assert!(sev.is_empty());
     assert_eq!(out.matches("call i32 @__cudaCDP").count(), 2, "{out}");
