@@ -181,16 +181,16 @@ fn plan_on_threads<M: IrView + ?Sized>(
     let funcs: Vec<FuncId> = entries.iter().map(|(f, _)| *f).collect();
     let own_of: HashMap<FuncId, &[&Site]> = entries.iter().map(|(f, own)| (*f, &own[..])).collect();
     let planned = par_map_funcs(m, &funcs, threads, |m, f| {
-        let mut dom = HashMap::new();
+        let mut own_doms = HashMap::new();
         let plans: Vec<Plan> = own_of[&f]
             .iter()
-            .map(|s| plan_call(m, s, &mut dom))
+            .map(|s| plan_call(m, s, &mut own_doms))
             .collect();
-        (dom, plans)
+        (own_doms, plans)
     });
     let mut plan = Vec::new();
-    for (&f, (dom, plans)) in funcs.iter().zip(planned) {
-        doms.extend(dom);
+    for (&f, (own_doms, plans)) in funcs.iter().zip(planned) {
+        doms.extend(own_doms);
         plan.extend(plans.into_iter().map(|p| (f, p)));
     }
     plan
