@@ -104,9 +104,10 @@ struct RunArgs {
     /// Threads reading the input (with two or more, one lexes ahead of the
     /// parser), verifying it, running the per-function analyses of
     /// memspace-opt, process-restrict and kernel-info, pretreat's first
-    /// census and cdp's finding and planning, and printing function bodies (0: one per hardware thread,
-    /// or one for an input file under 1 MiB; a file under 3 MiB is read and
-    /// printed on one). The output does not depend on it.
+    /// census and cdp's finding and planning, and printing function bodies
+    /// (0: one per hardware thread, or one for an input file under 1 MiB; a
+    /// file under 3 MiB is read and printed on one). The output does not
+    /// depend on it.
     #[arg(long, short = 'j', value_name = "N", default_value_t = 0)]
     threads: usize,
 }

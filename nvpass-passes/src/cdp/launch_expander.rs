@@ -19,7 +19,9 @@ use nvpass_core::names::CDP_LAUNCH_EXPANDER;
 use nvpass_core::pass::{ModulePass, PassContext, PassFailure, PassInfo, PreservedOrChanged};
 
 use super::dominance::Dominators;
-use super::matching::{self, Layout, Origin, Site, KERNEL, V2_LAUNCH_BUFFER, V2_LAUNCH_STREAM};
+use super::matching::{
+    self, Layout, Origin, Site, Sites, KERNEL, V2_LAUNCH_BUFFER, V2_LAUNCH_STREAM,
+};
 use super::parameter_buffer::memory_ready;
 use super::{
     call_attrs, callee_name, replace_with_stub_call, retarget_to_stub, warn_unreadable_flag,
@@ -78,21 +80,23 @@ enum Action {
 pub(super) fn rewrite<M: IrEdit + ?Sized>(
     m: &mut M,
     cx: &mut PassContext<'_>,
-    sites: &[Site],
+    sites: &Sites,
 ) -> Result<bool, PassFailure> {
     // Decide every call before the first edit.
     let mut doms: HashMap<FuncId, Dominators> = HashMap::new();
     let mut plan: Vec<(InstId, CdpVariant, Option<String>, Action)> = Vec::new();
     // Unthreaded two-operand launches, by plan index (ascending).
     let mut two_operand: Vec<usize> = Vec::new();
-    for s in sites
-        .iter()
-        .filter(|s| s.kind == CdpEntryKind::Launch && s.origin == Origin::Entry)
-    {
+    let launches = sites.by_caller().flat_map(|(f, calls)| {
+        let own = calls
+            .iter()
+            .filter(|s| s.kind == CdpEntryKind::Launch && s.origin == Origin::Entry);
+        own.map(move |s| (f, s))
+    });
+    for (f, s) in launches {
         let (variant, unreadable) = matching::variant(m, s);
         let mut action = Action::Retarget;
         if s.layout == Layout::LaunchBufferOnly {
-            let f = m.inst_func(s.call);
             let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
             match threadable(m, dom, s) {
                 Some(buffer) => action = Action::Thread { buffer },

@@ -107,7 +107,7 @@ pub(super) fn rewrite<M: IrEdit + ?Sized>(
     } else {
         let mut plan = Vec::new();
         for (f, own) in &entries {
-            plan.extend(own.iter().map(|s| (*f, plan_call(m, s, &mut doms))));
+            plan.extend(own.iter().map(|s| (*f, plan_call(m, *f, s, &mut doms))));
         }
         plan
     };
@@ -184,7 +184,7 @@ fn plan_on_threads<M: IrView + ?Sized>(
         let mut own_doms = HashMap::new();
         let plans: Vec<Plan> = own_of[&f]
             .iter()
-            .map(|s| plan_call(m, s, &mut own_doms))
+            .map(|s| plan_call(m, f, s, &mut own_doms))
             .collect();
         (own_doms, plans)
     });
@@ -196,9 +196,14 @@ fn plan_on_threads<M: IrView + ?Sized>(
     plan
 }
 
-/// The plan for allocation `s`; `doms` keeps the dominator tree of each
-/// function one was needed for.
-fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, doms: &mut HashMap<FuncId, Dominators>) -> Plan {
+/// The plan for allocation `s`, a call in `f`; `doms` keeps the dominator
+/// tree of each function one was needed for.
+fn plan_call<M: IrView + ?Sized>(
+    m: &M,
+    f: FuncId,
+    s: &Site,
+    doms: &mut HashMap<FuncId, Dominators>,
+) -> Plan {
     let (variant, unreadable) = matching::variant(m, s);
     let action = match s.layout {
         Layout::LegacyBuffer => match matching::launches_of_buffer(m, s.call).as_slice() {
@@ -207,7 +212,6 @@ fn plan_call<M: IrView + ?Sized>(m: &M, s: &Site, doms: &mut HashMap<FuncId, Dom
                 "it is launched by cudaLaunchDeviceV2, which carries no launch geometry",
             ),
             [one] => {
-                let f = m.inst_func(s.call);
                 let dom = doms.entry(f).or_insert_with(|| Dominators::compute(m, f));
                 if geometry_available(m, dom, s.call, one.call) {
                     Action::Thread {
