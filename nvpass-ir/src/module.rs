@@ -582,9 +582,9 @@ fn compact_records<T: Copy, K: cranelift_entity::EntityRef, R>(
     range: impl Fn(&mut R) -> Option<&mut PoolRange>,
     exact: bool,
 ) {
-    // Room for every record at once, as `Pool::compact` reserves: pages
-    // reserved but not written cost nothing.
-    let mut order: Vec<u64> = Vec::with_capacity(records.len());
+    // Room for every list at once, as `Pool::compact` reserves: at most
+    // one per record, and no more than the pool's bound on its lists.
+    let mut order: Vec<u64> = Vec::with_capacity(records.len().min(pool.list_bound()));
     for (k, d) in records.iter_mut() {
         if let Some(start) = range(d).and_then(|r| Pool::<T>::compact_start(r, exact)) {
             order.push(u64::from(start) << 32 | k.index() as u64);

@@ -120,6 +120,11 @@ pub struct Pool<T> {
     slots: Vec<T>,
     /// Slots reserved by some list (the sum of their capacities).
     live: usize,
+    /// At least as many as the lists holding slots: those the last
+    /// compaction kept and those made since. A released list is not
+    /// taken off: a copied record shares its source's range, so one list
+    /// may be released twice.
+    lists: usize,
 }
 
 impl<T> Default for Pool<T> {
@@ -127,6 +132,7 @@ impl<T> Default for Pool<T> {
         Pool {
             slots: Vec::new(),
             live: 0,
+            lists: 0,
         }
     }
 }
@@ -196,6 +202,7 @@ impl<T: Copy> Pool<T> {
     pub(crate) fn end_list(&mut self, start: usize) -> PoolRange {
         let len = self.slots.len() - start;
         self.live += len;
+        self.lists += 1;
         PoolRange {
             start: slot_index(start),
             len: slot_index(len),
@@ -208,6 +215,7 @@ impl<T: Copy> Pool<T> {
         let start = self.slots.len();
         self.slots.extend_from_within(r.slots());
         self.live += r.len();
+        self.lists += 1;
         PoolRange {
             start: slot_index(start),
             len: slot_index(r.len()),
@@ -233,6 +241,8 @@ impl<T: Copy> Pool<T> {
                 moved = cap > 0;
             }
             self.live += new_cap - cap;
+            // An empty list gets its first slots: a new list.
+            self.lists += usize::from(cap == 0);
             r.len |= GROWN;
         }
         self.slots[r.start as usize + len] = x;
@@ -321,7 +331,8 @@ impl<T: Copy> Pool<T> {
         // once: growing by doubling would copy the list of lists, and
         // pages reserved but not written cost nothing.
         let (_, most) = ranges.size_hint();
-        let mut lists: Vec<&'a mut PoolRange> = Vec::with_capacity(most.unwrap_or(0));
+        let most = most.map_or(self.lists, |m| m.min(self.lists));
+        let mut lists: Vec<&'a mut PoolRange> = Vec::with_capacity(most);
         for r in ranges {
             if Self::compact_start(r, exact).is_some() {
                 lists.push(r);
@@ -359,6 +370,7 @@ impl<T: Copy> Pool<T> {
         Compactor {
             pool: self,
             end: 0,
+            placed: 0,
             exact,
         }
     }
@@ -413,6 +425,13 @@ impl<T: Copy> Pool<T> {
     pub fn live_count(&self) -> usize {
         self.live
     }
+
+    /// A bound on the lists holding slots, for a compaction to size its
+    /// list of them: no fewer than there are, counting those kept by the
+    /// last compaction and every list made since.
+    pub fn list_bound(&self) -> usize {
+        self.lists
+    }
 }
 
 /// A compaction in progress (see [`Pool::compactor`]).
@@ -420,6 +439,8 @@ pub struct Compactor<'p, T: Copy> {
     pool: &'p mut Pool<T>,
     /// Slots placed so far: where the next list goes.
     end: usize,
+    /// Lists placed so far.
+    placed: usize,
     exact: bool,
 }
 
@@ -438,6 +459,7 @@ impl<T: Copy> Compactor<'_, T> {
             r.len = slot_index(len);
         }
         self.end += keep;
+        self.placed += 1;
     }
 }
 
@@ -445,6 +467,7 @@ impl<T: Copy> Drop for Compactor<'_, T> {
     fn drop(&mut self) {
         self.pool.slots.truncate(self.end);
         self.pool.live = self.end;
+        self.pool.lists = self.placed;
     }
 }
 
@@ -527,8 +550,9 @@ mod tests {
     }
 
     /// Random pushes, pops, removes, replaces, copies and releases over several
-    /// lists agree with plain vectors, through moves and compactions, and
-    /// the pool's count of reserved slots stays exact.
+    /// lists agree with plain vectors, through moves and compactions, the
+    /// pool's count of reserved slots stays exact, and its bound on the
+    /// lists holding slots is never below their number.
     #[test]
     fn lists_behave_like_vectors() {
         let mut seed = 0x9e37_79b9_u64;
@@ -548,7 +572,14 @@ mod tests {
                 0 if lists.len() < 300 => {
                     let n = (r >> 8) as usize % 5;
                     let v: Vec<u32> = (0..n as u32).map(|k| step * 8 + k).collect();
-                    lists.push((pool.alloc(v.iter().copied()), v));
+                    // An owner with no list yet holds an empty range; its
+                    // first push makes the list.
+                    let range = if n == 0 {
+                        PoolRange::default()
+                    } else {
+                        pool.alloc(v.iter().copied())
+                    };
+                    lists.push((range, v));
                 }
                 0 if !lists.is_empty() => {
                     let copy = pool.copy(&lists[pick].0);
@@ -561,6 +592,9 @@ mod tests {
                     if moved && pool.wants_compact(lists.len()) {
                         pool.compact(lists.iter_mut().map(|(r, _)| r), step % 2 == 0);
                         compactions += 1;
+                        // The bound starts again from the lists kept.
+                        let kept = lists.iter().filter(|(r, _)| r.cap() > 0).count();
+                        assert_eq!(pool.list_bound(), kept, "step {step}");
                     }
                 }
                 5 if !lists.is_empty() => {
@@ -592,6 +626,8 @@ mod tests {
                 }
                 let cap: usize = lists.iter().map(|(r, _)| r.cap()).sum();
                 assert_eq!(pool.live_count(), cap, "step {step}");
+                let holding = lists.iter().filter(|(r, _)| r.cap() > 0).count();
+                assert!(pool.list_bound() >= holding, "step {step}");
             }
         }
         for (range, v) in &lists {
@@ -599,6 +635,35 @@ mod tests {
         }
         assert!(compactions > 0, "the sequence never compacted");
         assert!(pool.slot_count() <= 2 * pool.live_count().max(COMPACT_MIN_SLOTS));
+    }
+
+    /// Every way of making a list counts it in the bound a compaction
+    /// sizes its list of lists by; releasing one does not (a shared range
+    /// may be released twice), and a compaction sets the bound to the
+    /// lists it kept.
+    #[test]
+    fn the_list_bound_counts_every_list_made() {
+        let mut pool: Pool<u32> = Pool::default();
+        let mut a = pool.alloc([1, 2]);
+        let mut b = pool.copy(&a);
+        let mut c = PoolRange::default();
+        pool.push(&mut c, 3);
+        let start = pool.begin_list(1);
+        pool.push_last(4);
+        let mut d = pool.end_list(start);
+        assert_eq!(pool.list_bound(), 4);
+        // Growing or moving a list that has slots makes no new one.
+        pool.push(&mut a, 5);
+        pool.push(&mut c, 6);
+        assert_eq!(pool.list_bound(), 4);
+        pool.release(&mut b);
+        assert_eq!(pool.list_bound(), 4);
+        pool.compact([&mut a, &mut b, &mut c, &mut d].into_iter(), true);
+        assert_eq!(pool.list_bound(), 3);
+        assert_eq!(
+            (pool.get(&a), pool.get(&c), pool.get(&d)),
+            (&[1, 2, 5][..], &[3, 6][..], &[4][..])
+        );
     }
 
     /// A list built item by item holds exactly its items after the lists
