@@ -241,8 +241,14 @@ impl<'a, T: Copy, const N: usize> IntoIterator for &'a mut ShortVec<T, N> {
 }
 
 impl<T: Copy + PartialEq, const N: usize> PartialEq for ShortVec<T, N> {
+    /// Item by item: equality of slices of integers becomes a call to the
+    /// C library's `memcmp`, which costs more than comparing the few items
+    /// these lists hold (the attribute groups of every call's attribute
+    /// sets are compared when equal call payloads are shared while reading).
+    #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.as_slice() == other.as_slice()
+        let (a, b) = (self.as_slice(), other.as_slice());
+        a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x == y)
     }
 }
 
@@ -369,6 +375,24 @@ mod tests {
             run::<1>(seed);
             run::<2>(seed);
         }
+    }
+
+    /// Two lists are equal exactly when they hold the same items in the
+    /// same order, whether their items sit inline or on the heap.
+    #[test]
+    fn lists_are_equal_by_their_items() {
+        let lists: [&[u32]; 7] = [&[], &[1], &[2], &[1, 2], &[2, 1], &[1, 2, 3], &[1, 2, 4]];
+        for a in lists {
+            for b in lists {
+                let (x, y) = (ShortVec::<u32, 2>::from(a), ShortVec::<u32, 2>::from(b));
+                assert_eq!(x == y, a == b, "{a:?} against {b:?}");
+            }
+        }
+        // Spilled to the heap, then cut back to what fits inline.
+        let mut spilled: ShortVec<u32, 2> = ShortVec::from([1, 2, 3]);
+        spilled.truncate(2);
+        assert_eq!(spilled, ShortVec::from([1, 2]));
+        assert_ne!(spilled, ShortVec::from([1]));
     }
 
     /// Truncating past the end is a no-op, however far past (a length of
