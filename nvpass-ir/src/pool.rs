@@ -327,9 +327,9 @@ impl<T: Copy> Pool<T> {
     /// without, grown lists keep it, so a list that was just given room is
     /// not moved again by its next push.
     pub fn compact<'a>(&mut self, ranges: impl Iterator<Item = &'a mut PoolRange>, exact: bool) {
-        // Room for the most lists the owner may hand over, reserved at
-        // once: growing by doubling would copy the list of lists, and
-        // pages reserved but not written cost nothing.
+        // Room for the most lists there can be, reserved at once (growing
+        // by doubling would copy the list of lists): no more than the
+        // owner may hand over, nor than the pool's bound on its lists.
         let (_, most) = ranges.size_hint();
         let most = most.map_or(self.lists, |m| m.min(self.lists));
         let mut lists: Vec<&'a mut PoolRange> = Vec::with_capacity(most);
