@@ -2,7 +2,7 @@
 //! and the release of freed memory it asks for before printing.
 //! The scaling harness (`benches/src/bin/scale.rs`) includes this file
 //! with `#[path]`, so that the stages it times allocate as they do in the
-//! driver.
+//! driver; it also releases freed memory before each cold run.
 
 /// The size from which glibc serves an allocation with its own mapping.
 const MMAP_THRESHOLD: i32 = 128 << 10;

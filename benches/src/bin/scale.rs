@@ -91,22 +91,6 @@ fn evict(buf: &mut [u8]) {
     std::hint::black_box(&buf[..]);
 }
 
-/// Returns the free memory of the C heap to the kernel, so that the next
-/// allocations fault their pages in again.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
-fn release_free_memory() {
-    extern "C" {
-        fn malloc_trim(pad: usize) -> i32;
-    }
-    // SAFETY: malloc_trim only releases memory the allocator holds free.
-    unsafe {
-        malloc_trim(0);
-    }
-}
-
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
-fn release_free_memory() {}
-
 /// The allocator tuning `nvpass-cli` applies first thing. Applied here
 /// too, the stages allocate as they do in the driver: left to itself, glibc
 /// raises its mmap threshold to the largest block freed so far, and in this
@@ -114,7 +98,6 @@ fn release_free_memory() {}
 /// tables of a few MiB would come from the heap instead of fresh mappings,
 /// which `nvpass-cli` never sees.
 #[path = "../../../nvpass-cli/src/malloc_tuning.rs"]
-#[allow(dead_code)] // `release_free_memory` is the driver's, between stages
 mod malloc_tuning;
 
 /// Runs `f` `runs` times; returns the best time in seconds and the peak
@@ -132,7 +115,9 @@ fn measure<T>(
     for _ in 0..runs {
         drop(out.take());
         if let Some(buf) = cold.as_mut() {
-            release_free_memory();
+            // Freed memory goes back to the kernel, so that the next
+            // allocations fault their pages in again.
+            malloc_tuning::release_free_memory();
             evict(buf);
         }
         let base = heap::reset_peak();
