@@ -260,6 +260,38 @@ impl<'a> Lexer<'a> {
         Token::from_words(self.next_lexed())
     }
 
+    /// The token [`Lexer::next`] gives next, without taking it.
+    #[inline]
+    pub fn peek(&mut self) -> Token {
+        if let Some(&t) = self.ahead.get(self.ahead_next) {
+            return t;
+        }
+        if let Some(&t) = self.batch.get(self.batch_next) {
+            return t;
+        }
+        self.peek_lexed()
+    }
+
+    /// [`Lexer::peek`] when the token is still to be lexed: lexes it
+    /// ([`Lexer::next_lexed`]) and puts it back, where the next
+    /// [`Lexer::next`] finds it first. Lexing a batch, it is the batch's
+    /// first token; back on the tokens lexed ahead, one of them; lexing
+    /// away from them, the only token of the batch.
+    #[cold]
+    fn peek_lexed(&mut self) -> Token {
+        let t = Token::from_words(self.next_lexed());
+        if self.ahead.is_empty() {
+            self.batch_next -= 1;
+        } else if self.ahead_next != OFF_TRACK {
+            self.ahead_next -= 1;
+        } else {
+            self.batch.clear();
+            self.batch.push(t);
+            self.batch_next = 0;
+        }
+        t
+    }
+
     /// Lexes one token where the lexer stands, away from the tokens lexed
     /// ahead (moved by [`Lexer::seek`], or past their end); when it is one
     /// of them (lexing is a function of the position alone), continues
@@ -1004,8 +1036,14 @@ mod tests {
                 fed.next();
             }
             fed.seek(pos);
-            for _ in 0..6 {
+            for k in 0..6 {
+                // Peeked first (every other token), a token is the one
+                // taken next.
+                let peeked = (k % 2 == 0).then(|| (plain.peek(), fed.peek()));
                 let (a, b) = (plain.next(), fed.next());
+                if let Some((pa, pb)) = peeked {
+                    assert_eq!((key(pa), key(pb)), (key(a), key(b)), "peek from {pos}");
+                }
                 assert_eq!(key(a), key(b), "from {pos}");
                 if a.kind == Tk::Error {
                     break;
@@ -1075,7 +1113,13 @@ mod tests {
             }
             l.seek(pos);
             let (want, _) = one_at_a_time(pos);
-            for w in want.iter().take(BATCH + 5) {
+            for (k, w) in want.iter().take(BATCH + 5).enumerate() {
+                // Peeked (at every third token), a token is still the
+                // next one.
+                if k % 3 == pos % 3 {
+                    let p = l.peek();
+                    assert_eq!((p.kind, p.start, p.end, p.val), *w, "peek from {pos}");
+                }
                 let t = l.next();
                 assert_eq!((t.kind, t.start, t.end, t.val), *w, "from {pos}");
             }

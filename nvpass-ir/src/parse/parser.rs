@@ -96,7 +96,6 @@ pub(crate) struct Parser<'a> {
     pub src: &'a [u8],
     lx: Lexer<'a>,
     pub tok: Token,
-    peeked: Option<Token>,
     last_end: u32,
     pub m: Module,
     pub depth: u32,
@@ -259,7 +258,6 @@ impl<'a> Parser<'a> {
             src,
             lx: Lexer::new(src),
             tok: Token::START,
-            peeked: None,
             last_end: 0,
             m,
             depth: 0,
@@ -304,7 +302,6 @@ impl<'a> Parser<'a> {
             src,
             lx: Lexer::with_tokens(src, tokens, floats),
             tok: Token::START,
-            peeked: None,
             last_end: 0,
             m: self.m,
             depth: 0,
@@ -350,10 +347,7 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn bump(&mut self) -> PResult<()> {
         self.last_end = self.tok.end;
-        self.tok = match self.peeked.take() {
-            Some(t) => t,
-            None => self.lex()?,
-        };
+        self.tok = self.lex()?;
         Ok(())
     }
 
@@ -368,16 +362,16 @@ impl<'a> Parser<'a> {
     }
 
     pub fn set_lexer_pos(&mut self, pos: usize) {
-        self.peeked = None;
         self.lx.seek(pos);
     }
 
+    /// The token after the current one, left for [`Parser::bump`]
+    /// ([`Lexer::peek`]).
     pub fn peek(&mut self) -> PResult<Token> {
-        if let Some(t) = self.peeked {
-            return Ok(t);
+        let t = self.lx.peek();
+        if t.kind == Tk::Error {
+            return Err(self.lx.take_error());
         }
-        let t = self.lex()?;
-        self.peeked = Some(t);
         Ok(t)
     }
 
