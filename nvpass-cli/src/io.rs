@@ -1,8 +1,9 @@
 //! Input and output files.
 //!
 //! An input file is parsed as it is read, in pieces of [`READ_PIECE`]
-//! bytes ([`nvpass_ir::ModuleReader`]), so its text is not held next to
-//! the module; when that fails (an error in the input, or a text the
+//! bytes read straight into the reader's buffer
+//! ([`nvpass_ir::ModuleReader::push_with`]), so its text is not held next
+//! to the module; when that fails (an error in the input, or a text the
 //! reader cannot cut), the whole file is read and parsed again, which
 //! reports the error with its line. The reader is told the file's length
 //! ([`ModuleReader::with_size_hint`]), so the module's largest tables
@@ -146,15 +147,12 @@ pub fn parse_file_in_pieces(path: &str, threads: usize) -> Option<Module> {
     if threads > 1 && meta.len() >= LEXED_AHEAD_MIN {
         return nvpass_ir::parse::read_lexed_ahead_into(reader, f, LEXED_PIECE);
     }
-    let mut buf = vec![0u8; READ_PIECE];
+    // The file is read straight into the reader's buffer.
     loop {
-        match f.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => {
-                if !reader.push(&buf[..n]) {
-                    return None;
-                }
-            }
+        match reader.push_with(READ_PIECE, |room| f.read(room)) {
+            Ok((0, _)) => break,
+            Ok((_, true)) => {}
+            Ok((_, false)) => return None,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return None,
         }

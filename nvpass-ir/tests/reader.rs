@@ -29,6 +29,30 @@ fn read_pieces_into(mut r: ModuleReader, src: &[u8], piece: usize) -> Option<nvp
     r.finish()
 }
 
+/// Reads `src` in pieces of `piece` bytes written straight into the
+/// reader's buffer (`ModuleReader::push_with`), as `nvpass-cli` reads a
+/// file; each time the reader offers more room than is written.
+fn read_pieces_in_place(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
+    let mut r = ModuleReader::with_size_hint(src.len());
+    let mut rest = src;
+    loop {
+        let (n, ok) = r
+            .push_with(piece + 7, |room| {
+                let n = piece.min(rest.len());
+                room[..n].copy_from_slice(&rest[..n]);
+                Ok::<_, ()>(n)
+            })
+            .unwrap();
+        rest = &rest[n..];
+        if !ok {
+            return None;
+        }
+        if n == 0 {
+            return r.finish();
+        }
+    }
+}
+
 /// Reads `src` arriving in pieces of `piece` bytes, cut by a
 /// `PieceCutter` and lexed ahead, as `nvpass-cli` does on two threads.
 fn read_lexed(src: &[u8], piece: usize) -> Option<nvpass_ir::Module> {
@@ -54,6 +78,7 @@ fn check(name: &str, src: &[u8], pieces: &[usize], fallback: bool) {
         for (how, read) in [
             ("pieces", read_in_pieces as fn(&[u8], usize) -> _),
             ("sized pieces", read_sized_pieces),
+            ("pieces in place", read_pieces_in_place),
             ("lexed pieces", read_lexed),
         ] {
             let got = read(src, n).map(|m| printed(name, how, &m));

@@ -306,6 +306,29 @@ impl ModuleReader {
         })
     }
 
+    /// Like [`ModuleReader::push`], but `fill` writes the next bytes (at
+    /// most `max`) straight into the reader's buffer and returns how many
+    /// it wrote, 0 at the end of the text; the bytes are not copied from
+    /// a buffer of the caller's. Returns that number and what `push`
+    /// would have returned, or the error of `fill`.
+    pub fn push_with<E>(
+        &mut self,
+        max: usize,
+        fill: impl FnOnce(&mut [u8]) -> Result<usize, E>,
+    ) -> Result<(usize, bool), E> {
+        let n = fill(self.cutter.room(max))?.min(max);
+        if !self.receive(n) {
+            return Ok((n, false));
+        }
+        let parser = &mut self.parser;
+        let ok = self.cutter.commit(n, |text| {
+            let p = parser.take().expect("reader has a parser");
+            *parser = parse_piece(p, text, &[], &[]);
+            parser.is_some()
+        });
+        Ok((n, ok))
+    }
+
     /// Parses a piece cut by a [`PieceCutter`] (or its final rest) and
     /// lexed by [`LexedPiece::lex`]. Pieces must come in order. Returns
     /// `false` as `push` does, and also when text handed to
@@ -327,7 +350,7 @@ impl ModuleReader {
     /// (it has an error, which that reports).
     pub fn finish(mut self) -> Option<Module> {
         let p = self.parser.take()?;
-        let mut p = parse_piece(p, &self.cutter.pending, &[], &[])?;
+        let mut p = parse_piece(p, self.cutter.text(), &[], &[])?;
         p.validate_end().ok()?;
         Some(p.finish())
     }
@@ -352,9 +375,13 @@ fn parse_piece(
 /// thread ([`LexedPiece`]).
 #[derive(Default)]
 pub struct PieceCutter {
-    /// Text received and not handed out yet.
-    pending: Vec<u8>,
-    /// Length of the prefix of `pending` known to hold no cut point.
+    /// The text received and not handed out yet is `buf[..filled]`; the
+    /// bytes after it are room for the next ([`PieceCutter::room`]),
+    /// zeroed once when the buffer grows and reused after that.
+    buf: Vec<u8>,
+    /// The length of the text received and not handed out yet.
+    filled: usize,
+    /// Length of the prefix of the text known to hold no cut point.
     searched: usize,
 }
 
@@ -370,16 +397,37 @@ impl PieceCutter {
     /// from the text. Returns what `take` returned, or `true` when there
     /// was no piece yet.
     pub fn push(&mut self, bytes: &[u8], take: impl FnOnce(&[u8]) -> bool) -> bool {
-        self.pending.extend_from_slice(bytes);
-        let cut = last_cut(&self.pending, self.searched);
+        self.room(bytes.len()).copy_from_slice(bytes);
+        self.commit(bytes.len(), take)
+    }
+
+    /// Room for `n` more bytes after the text received, for a reader to
+    /// write the next bytes of the text straight into (instead of into a
+    /// buffer of its own that [`PieceCutter::push`] copies); hand the
+    /// number written to [`PieceCutter::commit`].
+    pub fn room(&mut self, n: usize) -> &mut [u8] {
+        let end = self.filled + n;
+        if self.buf.len() < end {
+            self.buf.resize(end, 0);
+        }
+        &mut self.buf[self.filled..end]
+    }
+
+    /// Takes the first `n` bytes of the last [`PieceCutter::room`] as
+    /// received (at most as many as it had), then goes on as
+    /// [`PieceCutter::push`] does.
+    pub fn commit(&mut self, n: usize, take: impl FnOnce(&[u8]) -> bool) -> bool {
+        self.filled = (self.filled + n).min(self.buf.len());
+        let cut = last_cut(&self.buf[..self.filled], self.searched);
         // What is past the cut holds no cut point but maybe the start of
         // one whose prefix is still incomplete.
-        self.searched = self.pending.len().saturating_sub(CUT_MARGIN);
+        self.searched = self.filled.saturating_sub(CUT_MARGIN);
         let Some(cut) = cut else {
             return true;
         };
-        let taken = take(&self.pending[..cut]);
-        self.pending.drain(..cut);
+        let taken = take(&self.buf[..cut]);
+        self.buf.copy_within(cut..self.filled, 0);
+        self.filled -= cut;
         self.searched = self.searched.saturating_sub(cut);
         taken
     }
@@ -387,7 +435,7 @@ impl PieceCutter {
     /// The text received and not handed out; at the end of the input, the
     /// last piece.
     pub fn text(&self) -> &[u8] {
-        &self.pending
+        &self.buf[..self.filled]
     }
 }
 
@@ -503,7 +551,6 @@ fn read_lexed_ahead_with<R: std::io::Read + Send>(
             // thread ends.
             let _close = CloseOnDrop(handoff);
             let mut cutter = PieceCutter::new();
-            let mut buf = alloc::vec![0u8; piece.max(1)];
             let prefaulter = prefault::Prefaulter::new(frontiers, prefault);
             let send = |text: &[u8]| {
                 let mut p = parsed.try_recv().unwrap_or_default();
@@ -512,15 +559,14 @@ fn read_lexed_ahead_with<R: std::io::Read + Send>(
                 handoff.send(p)
             };
             loop {
-                match input.read(&mut buf) {
+                let n = match input.read(cutter.room(piece.max(1))) {
                     Ok(0) => return send(cutter.text()),
-                    Ok(n) => {
-                        if !cutter.push(&buf[..n], send) {
-                            return false;
-                        }
-                    }
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Ok(n) => n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                     Err(_) => return false,
+                };
+                if !cutter.commit(n, send) {
+                    return false;
                 }
             }
         });
