@@ -147,11 +147,16 @@ pub fn parse_file_in_pieces(path: &str, threads: usize) -> Option<Module> {
     if threads > 1 && meta.len() >= LEXED_AHEAD_MIN {
         return nvpass_ir::parse::read_lexed_ahead_into(reader, f, LEXED_PIECE);
     }
-    // The file is read straight into the reader's buffer.
+    // The file is read straight into the reader's buffer, whose room is
+    // zeroed when it grows: asked for no more than the rest of the file
+    // (and a page, for the read that finds its end), it does not zero a
+    // whole piece for a small file.
+    let mut left = meta.len();
     loop {
-        match reader.push_with(READ_PIECE, |room| f.read(room)) {
+        let room = usize::try_from(left).map_or(READ_PIECE, |n| n.clamp(4096, READ_PIECE));
+        match reader.push_with(room, |room| f.read(room)) {
             Ok((0, _)) => break,
-            Ok((_, true)) => {}
+            Ok((n, true)) => left = left.saturating_sub(n as u64),
             Ok((_, false)) => return None,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(_) => return None,
