@@ -63,6 +63,34 @@ fn reads_standard_input() {
     assert!(String::from_utf8_lossy(&o.stdout).contains("ret i32 %y"));
 }
 
+/// A standard output closed by its reader is a write error (exit status
+/// 1 and a message), not a `SIGPIPE` that kills the process: the driver
+/// ignores the signal as Rust's runtime would.
+#[test]
+fn a_closed_standard_output_is_a_write_error() {
+    // Far more output than a pipe holds, so a write fails once the
+    // reading end is closed, whenever the driver gets to it.
+    let text: String = (0..4000)
+        .map(|k| format!("define i32 @f{k}(i32 %x) {{\n  %y = add i32 %x, {k}\n  ret i32 %y\n}}\n"))
+        .collect();
+    let input = write("many.ll", &text);
+    let mut child = cli()
+        .args(["run", "--pipeline", "", input.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1), "{:?}: {}", o.status, stderr(&o));
+    assert!(
+        stderr(&o).contains("<stdout>: error: cannot write"),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn bad_input_gives_located_error_exit_one_and_no_output() {
     let input = write("bad.ll", BAD);
