@@ -54,7 +54,8 @@ pub const COMPACT_MIN_SLOTS: usize = 65536;
 pub const COMPACT_RECORDS_PER_DEAD: usize = 8;
 
 /// A full pool of fewer slots doubles its room; from this many on it grows
-/// by a quarter. Pools leave reading with little or no spare room, so the
+/// by a quarter of its live slots (the dead ones are left to compaction).
+/// Pools leave reading with little or no spare room, so the
 /// first list a pass adds makes the pool grow: doubling gave the operand
 /// and use pools of a 37 MB module 17 MB of room (not written, but
 /// reserved), most of `cdp-parameter-buffer`'s 18.7 MB peak heap there
@@ -151,10 +152,14 @@ impl<T: Copy> Pool<T> {
     #[inline(never)]
     fn grow(&mut self, n: usize) {
         let len = self.slots.len();
+        // By a quarter of the live slots, not of all: the dead ones are
+        // the next compaction's to reclaim, and room in proportion to them
+        // would make a pass's memory depend on how much of the pool
+        // reading happened to leave dead.
         let step = if len < QUARTER_GROWTH_FROM {
             len.max(4)
         } else {
-            len / 4
+            self.live / 4
         };
         self.slots.reserve_exact(n.max(step));
     }
@@ -519,6 +524,27 @@ mod tests {
             edit(&mut pool, &mut r);
             assert!(pool.capacity() >= 2 * small, "edit {k}");
         }
+    }
+
+    /// A large pool grows by a quarter of its live slots: the slots of
+    /// released lists do not earn it room (they did: a pool reading left
+    /// partly dead grew by more than one left compact, so the memory a
+    /// pass took was not in proportion to the module).
+    #[test]
+    fn large_pools_grow_by_a_quarter_of_their_live_slots() {
+        // Half dead, then a one-slot list at the end that needs room.
+        let n = QUARTER_GROWTH_FROM * 8;
+        let mut pool: Pool<u32> = Pool::default();
+        let mut dead = pool.alloc(0..n as u32 / 2);
+        pool.alloc(0..n as u32 / 2 - 1);
+        let mut last = pool.alloc([0]);
+        pool.shrink_to_fit();
+        pool.release(&mut dead);
+        assert_eq!(pool.live, n / 2);
+        pool.push(&mut last, 7);
+        let cap = pool.capacity();
+        assert!(cap >= n + n / 8, "{cap}");
+        assert!(cap <= n + n / 8 + 4, "{cap} slots for {} live", pool.live);
     }
 
     /// The dead slots that make a compaction due grow with the records
