@@ -48,7 +48,6 @@ use nvpass_core::registry::Registry;
 use nvpass_ir::Module;
 use regex::Regex;
 use std::fmt::Write as _;
-use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
 Examples:
@@ -161,23 +160,20 @@ pub extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) ->
     // SAFETY: setting a signal's disposition to "ignore" runs no code of
     // ours in a signal handler; nothing else has started yet.
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
-    let status = match std::panic::catch_unwind(run_main) {
-        Ok(code) if code == ExitCode::SUCCESS => 0,
-        Ok(_) => 1,
-        Err(_) => 101,
-    };
+    let status = std::panic::catch_unwind(run_main).map_or(101, i32::from);
     std::process::exit(status)
 }
 
 /// The entry point of the unit-test build, which has the test harness's
 /// own `main` and keeps Rust's runtime entry.
 #[cfg(test)]
-fn main() -> ExitCode {
-    run_main()
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run_main())
 }
 
-/// The driver: parses the command line and runs the command.
-fn run_main() -> ExitCode {
+/// The driver: parses the command line and runs the command; returns the
+/// exit status.
+fn run_main() -> u8 {
     malloc_tuning::fix_mmap_threshold();
     let registry: Registry<Module> = nvpass_passes::registry();
     let (args, knob_args) = split_knob_args(std::env::args().collect(), &registry);
@@ -185,18 +181,14 @@ fn run_main() -> ExitCode {
         Ok(m) => m,
         Err(e) => {
             let _ = e.print();
-            return if e.use_stderr() {
-                ExitCode::from(1)
-            } else {
-                ExitCode::SUCCESS
-            };
+            return if e.use_stderr() { 1 } else { 0 };
         }
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(c) => c,
         Err(e) => {
             let _ = e.print();
-            return ExitCode::from(1);
+            return 1;
         }
     };
     let result = match cli.command {
@@ -208,10 +200,10 @@ fn run_main() -> ExitCode {
         Command::Verify { input } => verify(&input),
     };
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(Failure(msg)) => {
             eprintln!("{}", msg.trim_end());
-            ExitCode::from(1)
+            1
         }
     }
 }

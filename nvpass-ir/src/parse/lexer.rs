@@ -164,8 +164,8 @@ fn is_name_start(c: u8) -> bool {
 pub(crate) struct Lexer<'a> {
     pub src: &'a [u8],
     /// Where lexing resumes, kept only while the lexer lexes the text
-    /// itself; [`Lexer::pos`] is the position at all times, and
-    /// [`Lexer::seek`] moves it.
+    /// itself (past the batch, while it hands one out); [`Lexer::seek`]
+    /// moves it.
     pos: usize,
     /// The error of the last [`Tk::Error`] token.
     error: Option<PErr>,
@@ -177,7 +177,7 @@ pub(crate) struct Lexer<'a> {
     /// The next token of `ahead` to hand out, or [`OFF_TRACK`] while the
     /// lexer lexes the text itself. While it hands out tokens of `ahead`,
     /// `pos` is not kept: the position is the end of the token before
-    /// `ahead[ahead_next]` ([`Lexer::pos`]).
+    /// `ahead[ahead_next]` ([`Lexer::ahead_end`]).
     ahead_next: usize,
     /// Without tokens lexed ahead, the tokens lexed in one go from `pos`
     /// (see [`BATCH`]); `pos` is past the last of them.
@@ -222,12 +222,11 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// The position the next token is lexed from (before its whitespace).
-    pub fn pos(&self) -> usize {
+    /// While the lexer hands out tokens lexed ahead, the position the next
+    /// token is lexed from (before its whitespace): the end of the last
+    /// one handed out.
+    fn ahead_end(&self) -> usize {
         match self.ahead_next {
-            OFF_TRACK => {
-                (self.batch_next.checked_sub(1)).map_or(self.pos, |i| self.batch[i].end as usize)
-            }
             0 => 0,
             i => self.ahead[i - 1].end as usize,
         }
@@ -313,7 +312,7 @@ impl<'a> Lexer<'a> {
         if self.ahead_next != OFF_TRACK {
             // Past the end of the tokens lexed ahead (at an error or at
             // the end of the text): go on from the end of the last one.
-            self.pos = self.pos();
+            self.pos = self.ahead_end();
             self.ahead_next = OFF_TRACK;
         }
         let t = self.lex();
@@ -1096,9 +1095,7 @@ mod tests {
         loop {
             let t = l.next();
             got.push((t.kind, t.start, t.end, t.val));
-            if t.kind != Tk::Error {
-                assert_eq!(l.pos(), t.end as usize);
-            } else {
+            if t.kind == Tk::Error {
                 assert_eq!(Some(*l.take_error().0), err);
                 break;
             }

@@ -295,15 +295,14 @@ impl ModuleReader {
     /// entity before the last line that starts one. Returns `false` once
     /// the text cannot be read in pieces; parse it whole then.
     pub fn push(&mut self, bytes: &[u8]) -> bool {
-        if !self.receive(bytes.len()) {
-            return false;
+        let copy = |room: &mut [u8]| {
+            room.copy_from_slice(bytes);
+            Ok::<_, core::convert::Infallible>(bytes.len())
+        };
+        match self.push_with(bytes.len(), copy) {
+            Ok((_, ok)) => ok,
+            Err(never) => match never {},
         }
-        let parser = &mut self.parser;
-        self.cutter.push(bytes, |text| {
-            let p = parser.take().expect("reader has a parser");
-            *parser = parse_piece(p, text, &[], &[]);
-            parser.is_some()
-        })
     }
 
     /// Like [`ModuleReader::push`], but `fill` writes the next bytes (at
