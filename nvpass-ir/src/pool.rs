@@ -16,7 +16,8 @@
 //! place; any other moves to the end, so pushes are amortized O(1). The
 //! slots a move leaves behind, those a shrinking grown list gives up and
 //! those of released lists are dead. When more than a third of a pool of
-//! at least [`COMPACT_MIN_SLOTS`] slots is dead, and the dead slots are
+//! at least [`COMPACT_MIN_SLOTS`] slots is dead (not counting those it
+//! held when its owner [settled](Pool::settle) it), and the dead slots are
 //! many enough against the records the owner visits to find its lists
 //! ([`COMPACT_RECORDS_PER_DEAD`]), [`Pool::compact`] slides
 //! the live lists down over the dead slots, in place; grown lists keep
@@ -126,6 +127,10 @@ pub struct Pool<T> {
     /// taken off: a copied record shares its source's range, so one list
     /// may be released twice.
     lists: usize,
+    /// Dead slots the pool had when its owner last [settled](Self::settle)
+    /// it, which [`wants_compact`](Self::wants_compact) does not count
+    /// towards the third; zero after a compaction.
+    inherited: usize,
 }
 
 impl<T> Default for Pool<T> {
@@ -134,6 +139,7 @@ impl<T> Default for Pool<T> {
             slots: Vec::new(),
             live: 0,
             lists: 0,
+            inherited: 0,
         }
     }
 }
@@ -316,12 +322,33 @@ impl<T: Copy> Pool<T> {
     /// per dead slot it reclaims, however many records the owner's table
     /// has kept (an arena keeps erased ones): a small pool under a large
     /// table is not swept once per few pushes.
+    ///
+    /// The dead slots the pool held when it was last
+    /// [settled](Self::settle) do not count towards the third: only those
+    /// made since do, one for every two live slots, so that whoever makes
+    /// them pays for the compaction (the whole pool is then compacted,
+    /// inherited slots included).
     #[inline]
     pub fn wants_compact(&self, records: usize) -> bool {
         let dead = self.slots.len() - self.live;
         self.slots.len() >= COMPACT_MIN_SLOTS
-            && 2 * self.slots.len() > 3 * self.live
+            && 2 * dead.saturating_sub(self.inherited) > self.live
             && dead.saturating_mul(COMPACT_RECORDS_PER_DEAD) >= records
+    }
+
+    /// Marks the pool's dead slots as inherited: until the next
+    /// compaction, [`wants_compact`](Self::wants_compact) asks for one
+    /// only once the slots that die from now on are enough by themselves.
+    ///
+    /// The reader settles the pools it leaves. How much of a pool it
+    /// leaves dead, anything up to a third, depends on where its last
+    /// compaction fell, not on the module's size; counted, those slots
+    /// would make a pass that moves a few lists pay for compacting a
+    /// whole pool at one size of a module and not at another. A settled
+    /// pool holds at most its live slots twice over before it is
+    /// compacted, against one and a half times when nothing is inherited.
+    pub fn settle(&mut self) {
+        self.inherited = self.slots.len() - self.live;
     }
 
     /// Slides every list of `ranges` (which must be all the lists of the
@@ -473,6 +500,7 @@ impl<T: Copy> Drop for Compactor<'_, T> {
         self.pool.slots.truncate(self.end);
         self.pool.live = self.end;
         self.pool.lists = self.placed;
+        self.pool.inherited = 0;
     }
 }
 
@@ -573,6 +601,48 @@ mod tests {
         assert!(!pool.wants_compact(dead * COMPACT_RECORDS_PER_DEAD + 1));
         // Not a third dead: never due, however few the records.
         assert!(!released_every(4).wants_compact(1));
+    }
+
+    /// Dead slots a pool held when it was settled do not make a
+    /// compaction due: with two in every three slots dead, a settled pool
+    /// waits until the slots that die after settling are one for every two
+    /// live ones. The compaction that follows reclaims the inherited ones
+    /// too, after which every dead slot counts again.
+    #[test]
+    fn inherited_dead_slots_do_not_make_a_compaction_due() {
+        // Large enough to stay over COMPACT_MIN_SLOTS once compacted.
+        let n = 4 * COMPACT_MIN_SLOTS as u32;
+        let mut pool: Pool<u32> = Pool::default();
+        let mut lists: Vec<PoolRange> = (0..n / 4).map(|k| pool.alloc([k; 4])).collect();
+        for r in lists.iter_mut().step_by(2) {
+            pool.release(r);
+        }
+        let records = 1;
+        assert!(pool.wants_compact(records));
+        pool.settle();
+        assert!(!pool.wants_compact(records));
+        // Release live lists until the slots dead since settling pass half
+        // the live ones.
+        let mut made = 0;
+        for r in lists.iter_mut().filter(|r| !r.is_empty()) {
+            pool.release(r);
+            made += 4;
+            let due = pool.wants_compact(records);
+            assert_eq!(due, 2 * made > pool.live_count(), "{made} dead made");
+            if due {
+                break;
+            }
+        }
+        assert!(pool.wants_compact(records));
+        pool.compact(lists.iter_mut(), false);
+        assert!(!pool.has_dead());
+        // Nothing inherited any more: the next third dead is due.
+        let mut rest = lists.iter_mut().filter(|r| !r.is_empty());
+        while !pool.wants_compact(records) {
+            let r = rest.next().expect("enough lists to kill a third");
+            pool.release(r);
+        }
+        assert!(3 * (pool.slot_count() - pool.live_count()) > pool.slot_count());
     }
 
     /// Random pushes, pops, removes, replaces, copies and releases over several
