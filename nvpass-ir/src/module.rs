@@ -2371,16 +2371,13 @@ mod split_tests {
         assert!(before != place(&m));
     }
 
-    /// The use slots reading leaves dead are not a pass's to pay for: a
-    /// pass that moves use lists compacts the pool once the slots it made
-    /// dead are one for every two live ones, not as soon as those and the
-    /// reader's together are (see `Pool::settle`). The module is the one
-    /// of `reading_keeps_the_few_dead_use_slots` whose use pool is large.
-    #[test]
-    fn a_pass_compacts_the_use_pool_for_its_own_dead_slots() {
+    /// A module read from text that defines `globals` globals and stores
+    /// to each five times, one global after another: each global's use
+    /// list grows interleaved with the others', so reading leaves dead
+    /// use slots.
+    fn read_stores_to_globals(globals: usize) -> Module {
         use alloc::string::String;
         use core::fmt::Write;
-        let globals = 16_000;
         let mut text = String::new();
         for g in 0..globals {
             let _ = writeln!(text, "@g{g} = global i32 0");
@@ -2392,7 +2389,17 @@ mod split_tests {
             }
         }
         text.push_str("  ret void\n}\n");
-        let mut m = crate::parse_module(text.as_bytes()).unwrap();
+        crate::parse_module(text.as_bytes()).unwrap()
+    }
+
+    /// The use slots reading leaves dead are not a pass's to pay for: a
+    /// pass that moves use lists compacts the pool once the slots it made
+    /// dead are one for every two live ones, not as soon as those and the
+    /// reader's together are (see `Pool::settle`). The module's use pool
+    /// is large, and reading leaves a fifth of it dead.
+    #[test]
+    fn a_pass_compacts_the_use_pool_for_its_own_dead_slots() {
+        let mut m = read_stores_to_globals(16_000);
         let dead = |m: &Module| m.use_pool.slot_count() - m.use_pool.live_count();
         let inherited = dead(&m);
         let user = m.users(m.symbols.iter().next().unwrap().1)[0].user();
@@ -2429,21 +2436,8 @@ mod split_tests {
     /// reclaims every dead slot.
     #[test]
     fn reading_keeps_the_few_dead_use_slots() {
-        use alloc::string::String;
-        use core::fmt::Write;
         for globals in [200, 16_000] {
-            let mut text = String::new();
-            for g in 0..globals {
-                let _ = writeln!(text, "@g{g} = global i32 0");
-            }
-            text.push_str("define void @f() {\n");
-            for _ in 0..5 {
-                for g in 0..globals {
-                    let _ = writeln!(text, "  store i32 0, ptr @g{g}");
-                }
-            }
-            text.push_str("  ret void\n}\n");
-            let mut m = crate::parse_module(text.as_bytes()).unwrap();
+            let mut m = read_stores_to_globals(globals);
             let dead = |m: &Module| m.use_pool.slot_count() - m.use_pool.live_count();
             let slots = m.use_pool.slot_count();
             assert!(dead(&m) > 0, "the reader compacted the use pool exactly");

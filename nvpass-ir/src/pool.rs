@@ -604,7 +604,7 @@ mod tests {
     }
 
     /// Dead slots a pool held when it was settled do not make a
-    /// compaction due: with two in every three slots dead, a settled pool
+    /// compaction due: with half its slots dead, a settled pool
     /// waits until the slots that die after settling are one for every two
     /// live ones. The compaction that follows reclaims the inherited ones
     /// too, after which every dead slot counts again.
