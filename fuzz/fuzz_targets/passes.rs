@@ -2,7 +2,9 @@
 //! by the structured generator: the generated module parses, verifies and
 //! round-trips; each pass (and all of them in a row) either declines with
 //! a diagnostic or leaves a module the verifier accepts, that round-trips,
-//! and that a second run leaves unchanged.
+//! and that a second run leaves unchanged (each pass on its own) or that
+//! still verifies or is declined with error diagnostics on a second run
+//! (all of them in a row; see `support/check.rs`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

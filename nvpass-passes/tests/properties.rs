@@ -153,3 +153,57 @@ fn registered_names_round_trip_as_pipelines() {
         }
     }
 }
+
+/// A pipeline's second run may prove an error in the input that its first
+/// run could not see, and the checks take that as a refusal, not a broken
+/// invariant. `@f` does an atomic through what `@first` returns, its first
+/// argument, and calls itself with a local `alloca`. On the first run,
+/// `ipmsp` clones `@f` for the local argument (`@f.local`) and `@first` for
+/// the constant one (`@first.generic.const`), after the inliners have run.
+/// On the second, `force-inline` inlines the `alwaysinline` clone of
+/// `@first` into `@f.local`, and `memspace-opt` then sees the atomic on
+/// local memory there, which is an error (found by the `passes` fuzz
+/// target).
+#[test]
+fn a_pipeline_may_prove_an_error_on_its_second_run() {
+    let src = r#"
+target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+target triple = "nvptx64-nvidia-cuda"
+
+@table = internal addrspace(4) constant i32 0, align 4
+
+define void @f(ptr %p, i1 %again) {
+entry:
+  %slot = alloca i32, align 4
+  %q = call ptr @first(ptr %p, ptr addrspacecast (ptr addrspace(4) @table to ptr))
+  %old = atomicrmw add ptr %q, i32 1 seq_cst, align 4
+  br i1 %again, label %recurse, label %done
+recurse:
+  call void @f(ptr %slot, i1 false)
+  br label %done
+done:
+  ret void
+}
+
+define ptr @first(ptr %x, ptr %y) {
+entry:
+  ret ptr %x
+}
+"#;
+    let registry = nvpass_passes::registry::<Module>();
+    let all = check::pipelines(&registry).pop().expect("a pipeline");
+    let m = check::load(src.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let once = check::run(&registry, &all, &m).expect("the first run succeeds");
+    let text = print_module(&once);
+    assert!(text.contains("define internal void @f.local("), "{text}");
+    assert!(text.contains("@first.generic.const("), "{text}");
+    let why = match check::run(&registry, &all, &once) {
+        Ok(_) => panic!("the second run succeeded"),
+        Err(why) => why,
+    };
+    assert!(why.contains("Cannot do atomic on local memory"), "{why}");
+    match check::check(&registry, &all, &m) {
+        Ok(check::Outcome::Declined(why)) => assert!(why.starts_with("second run: "), "{why}"),
+        other => panic!("{other:?}"),
+    }
+}
