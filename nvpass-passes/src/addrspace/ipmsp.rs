@@ -41,11 +41,16 @@
 //! 7. An original that is discardable when unused (`linkonce_odr`,
 //!    `internal`, ...) and lost its last use is deleted: it is dead, and its
 //!    generic calls would otherwise keep poisoning its callees' votes.
-//! 8. Affected functions are re-enqueued: the callers of the specialized
-//!    function (spec 000) and the candidate callees of the target, whose
-//!    arguments just became concrete (this is what specializes
-//!    `chain_outer -> chain_inner` chains; the transcript calls them
-//!    "callees are affected").
+//! 8. Affected functions are re-enqueued, in the order they are found:
+//!    the callers of the specialized function (spec 000), the candidate
+//!    callees of the target, whose arguments just became concrete (this is
+//!    what specializes `chain_outer -> chain_inner` chains; the transcript
+//!    calls them "callees are affected"), and, when a retargeted call's
+//!    return space was resolved, the callees its result reaches in the
+//!    caller (`callees_reached`). Spec 000 re-enqueues callers only; a
+//!    helper popped before the call whose result it receives was
+//!    retargeted would then keep its generic parameter until the pass ran
+//!    again, and the pass is meant to reach a fixed point in one run.
 //!
 //! # Budget and cap
 //!
@@ -113,8 +118,8 @@ use hashbrown::{HashMap, HashSet};
 use nvpass_core::addrspace::{AsLattice, ConcreteSpace};
 use nvpass_core::diag::{Diagnostic, Severity};
 use nvpass_core::ir::{
-    Attr, AttrKey, AttrKind, AttrSlot, EditError, FuncId, InstId, IrEdit, IrView, Linkage, Opcode,
-    TypeKind, ValueId, ValueKind,
+    Attr, AttrKey, AttrKind, AttrSlot, Callee, EditError, FuncId, InstId, IrEdit, IrView, Linkage,
+    Opcode, TypeKind, ValueId, ValueKind,
 };
 use nvpass_core::kernel::KernelSet;
 use nvpass_core::knob::{KnobInfo, KnobKind};
@@ -483,13 +488,15 @@ fn resolve_return<M: IrEdit + ?Sized>(
 /// call sites retargeted together, so that an argument passed at many of
 /// them (a kernel's pointer parameter handed to one helper at every call)
 /// has its cast looked up once, not once per call among all its users.
+/// Returns the cast back to `ptr` that now stands for the old result when
+/// `target`'s return space was resolved.
 fn retarget<M: IrEdit + ?Sized>(
     ir: &mut M,
     conv: &mut Converter,
     call: InstId,
     target: FuncId,
     votes: &Votes,
-) -> Result<(), EditError> {
+) -> Result<Option<ValueId>, EditError> {
     let args: Vec<ValueId> = ir.call_args(call).collect();
     let mut new_args = Vec::with_capacity(args.len());
     for (k, &a) in args.iter().enumerate() {
@@ -517,16 +524,106 @@ fn retarget<M: IrEdit + ?Sized>(
     if dbg.is_some() {
         ir.set_inst_md(new, "dbg", dbg);
     }
+    let mut resolved = None;
     if let (Some(old), Some(nr)) = (ir.inst_result(call), ir.inst_result(new)) {
         let rep = if ir.value_type(old) == ir.value_type(nr) {
             nr
         } else {
             let ty = ir.value_type(old);
-            ir.build_cast(call, Opcode::AddrSpaceCast, nr, ty)?
+            let cast = ir.build_cast(call, Opcode::AddrSpaceCast, nr, ty)?;
+            resolved = Some(cast);
+            cast
         };
         ir.replace_all_uses(old, rep)?;
     }
-    ir.erase_inst(call)
+    ir.erase_inst(call)?;
+    Ok(resolved)
+}
+
+/// The functions called directly with an argument whose provenance can
+/// follow from `v` (see [`super::provenance`]): calls reached from `v`
+/// through `getelementptr`, `bitcast`, `addrspacecast`, `freeze`, `phi` and
+/// `select`, and through the loads of a stack slot `v` is stored into.
+///
+/// When a retargeted call's return space is resolved, its result (`v`, the
+/// cast back to `ptr`) stops being an unclassifiable call result, and the
+/// sites that pass it on may now vote for a concrete space. Their callees
+/// are revisited in the same run: a callee popped before the call was
+/// retargeted would otherwise keep its generic parameter until a second
+/// run, and `ipmsp` would not be idempotent. Walking the uses keeps this
+/// proportional to what the result reaches, where revisiting every callee
+/// of the caller would cost a kernel calling many pointer-returning
+/// helpers the square of their number. A slot reached this way is followed
+/// through every load of it, which may revisit a callee for nothing but
+/// misses none.
+fn callees_reached<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Vec<FuncId> {
+    /// A value whose uses are followed, or a stack slot whose loads are.
+    #[derive(Copy, Clone, PartialEq, Eq, Hash)]
+    enum Node {
+        Value(ValueId),
+        Slot(ValueId),
+    }
+    let mut out = Vec::new();
+    let mut seen: HashSet<Node> = HashSet::new();
+    let mut stack = alloc::vec![Node::Value(v)];
+    seen.insert(Node::Value(v));
+    while let Some(node) = stack.pop() {
+        let (Node::Value(x) | Node::Slot(x)) = node;
+        for i in ir.inst_users(x) {
+            let next = match (node, ir.opcode(i)) {
+                (
+                    _,
+                    Opcode::GetElementPtr
+                    | Opcode::BitCast
+                    | Opcode::AddrSpaceCast
+                    | Opcode::Freeze,
+                ) if ir.operand(i, 0) == Some(x) => ir.inst_result(i).map(|r| match node {
+                    Node::Value(_) => Node::Value(r),
+                    Node::Slot(_) => Node::Slot(r),
+                }),
+                (Node::Value(_), Opcode::Phi | Opcode::Select) => {
+                    ir.inst_result(i).map(Node::Value)
+                }
+                (Node::Value(_), Opcode::Store) if ir.operand(i, 0) == Some(x) => ir
+                    .operand(i, 1)
+                    .and_then(|p| stack_slot(ir, p))
+                    .map(Node::Slot),
+                (Node::Slot(_), Opcode::Load) => ir.inst_result(i).map(Node::Value),
+                (Node::Value(_), op) if op.is_call() => {
+                    if let Some(Callee::Direct(c)) = ir.callee(i) {
+                        if ir.call_args(i).any(|a| a == x) && !out.contains(&c) {
+                            out.push(c);
+                        }
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(n) = next {
+                if seen.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The `alloca` that pointer `p` addresses, seen through `getelementptr`,
+/// `bitcast` and `addrspacecast`.
+fn stack_slot<M: IrView + ?Sized>(ir: &M, mut p: ValueId) -> Option<ValueId> {
+    loop {
+        let ValueKind::Inst(i) = ir.value_kind(p) else {
+            return None;
+        };
+        match ir.opcode(i) {
+            Opcode::Alloca => return Some(p),
+            Opcode::GetElementPtr | Opcode::BitCast | Opcode::AddrSpaceCast => {
+                p = ir.operand(i, 0)?;
+            }
+            _ => return None,
+        }
+    }
 }
 
 /// Whether `f` was rewritten in place (it then carries [`NVVM_AS_ATTR`]).
@@ -623,7 +720,10 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                 }
                 groups.push((votes, sites.clone()));
             }
-            let mut affected: HashSet<FuncId> = HashSet::new();
+            // In the order found, so that the worklist's order (and with it
+            // the transcript and the order clones are made in) does not
+            // depend on hashing.
+            let mut affected: Vec<FuncId> = Vec::new();
             let ngroups = groups.len();
             for (lat, gsites) in groups {
                 let votes = concrete(&lat);
@@ -693,15 +793,19 @@ impl<M: IrEdit + ?Sized> ModulePass<M> for Ipmsp {
                     let stale = ir
                         .inst_result(site)
                         .is_some_and(|r| provenance::is_generic_ptr(ir, r));
-                    retarget(ir, &mut conv, site, target, &votes).map_err(edit_err)?;
+                    let resolved =
+                        retarget(ir, &mut conv, site, target, &votes).map_err(edit_err)?;
+                    if let Some(r) = resolved {
+                        affected.extend(callees_reached(ir, r));
+                    }
                     n_calls += 1;
                     if stale {
                         run.prov.remove(&caller);
                     }
-                    affected.insert(caller);
+                    affected.push(caller);
                 }
                 for g in direct_callees(ir, target) {
-                    affected.insert(g);
+                    affected.push(g);
                 }
             }
             // A discardable original that lost every use is deleted, so that
