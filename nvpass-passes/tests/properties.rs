@@ -14,6 +14,9 @@
 //! * running the pass again changes nothing (idempotence);
 //! * unknown attributes, debug info and named metadata survive.
 //!
+//! The first 100 modules also run each pass option and behaviour knob set
+//! away from its default (`check::CONFIGS`), with the same properties.
+//!
 //! The registry is iterated, so passes registered later are covered
 //! without editing this file. Where `opt-19` is installed, LLVM's verifier
 //! also judges every generated input and, for every fourth module, the
@@ -30,6 +33,10 @@ use std::path::PathBuf;
 use std::process::Command;
 
 const MODULES: u64 = 200;
+
+/// Modules each configuration of `check::CONFIGS` runs on (the first of
+/// the [`MODULES`]): there are more configurations than passes.
+const CONFIG_MODULES: u64 = 100;
 
 fn generated(seed: u64) -> String {
     gen::module(&mut gen::XorShift::new(seed), gen::Limits::default())
@@ -61,6 +68,37 @@ fn every_pass_on_generated_modules() {
     }
     println!("{held} runs held every property, {declined} declined");
     assert_eq!(held + declined, pipelines.len() * MODULES as usize);
+}
+
+/// Every pass option and behaviour knob set away from its default
+/// (`check::CONFIGS`), on the first [`CONFIG_MODULES`] modules: the same
+/// properties, with the knobs set for both runs (a budget counted per run
+/// only needs its second run to verify).
+#[test]
+fn every_configuration_on_generated_modules() {
+    let registry = nvpass_passes::registry::<Module>();
+    let mut held = vec![0usize; check::CONFIGS.len()];
+    for seed in 0..CONFIG_MODULES {
+        let src = generated(seed);
+        let m = check::load(src.as_bytes())
+            .unwrap_or_else(|e| panic!("seed {seed}: generated module: {e}"));
+        for (k, config) in check::CONFIGS.iter().enumerate() {
+            match check::check_config(&registry, config, &m) {
+                Ok(check::Outcome::Held) => held[k] += 1,
+                Ok(check::Outcome::Declined(_)) => {}
+                Err(e) => panic!("seed {seed}: {e}"),
+            }
+        }
+    }
+    // No configuration is simply refused: each ran to the end, and held,
+    // on at least a quarter of the modules.
+    for (config, n) in check::CONFIGS.iter().zip(&held) {
+        println!("{n:4} held: {} {:?}", config.pipeline, config.knobs);
+        assert!(
+            *n >= CONFIG_MODULES as usize / 4,
+            "{config:?} held on {n} modules only"
+        );
+    }
 }
 
 /// The generator's modules differ from seed to seed and cover every shape

@@ -22,7 +22,9 @@
 //!
 //! The pipelines checked are every registered pass on its own (pipeline
 //! name, default options) and all of them in registration order, so a pass
-//! registered later is covered without touching the tests.
+//! registered later is covered without touching the tests. [`CONFIGS`]
+//! adds each pass option and behaviour knob set away from its default
+//! ([`check_config`]).
 #![allow(dead_code)]
 
 use nvpass_core::pass::Session;
@@ -164,18 +166,165 @@ pub fn first_difference(a: &str, b: &str) -> String {
     format!("{} lines vs {} lines", a.lines().count(), b.lines().count())
 }
 
+/// A pass checked with pass options or global knobs other than the
+/// defaults [`pipelines`] runs with.
+#[derive(Debug)]
+pub struct Config {
+    /// The pipeline text (one pass, possibly with `<options>`).
+    pub pipeline: &'static str,
+    /// Global knobs set for both runs, as `--name=value`.
+    pub knobs: &'static [(&'static str, &'static str)],
+    /// Whether the second run must change nothing. A budget that counts
+    /// per run (clone attempts, inlining cost) lets the second run do what
+    /// the first run's budget refused, so those configurations need only
+    /// verify on their second run, as a pipeline of several passes does.
+    pub idempotent: bool,
+}
+
+/// The configurations [`check_config`] covers: every pass option and
+/// every global knob that changes what a pass does, each set away from its
+/// default (the trace knobs, which only add notes, are covered by
+/// `nvpass-passes/tests/threads.rs`; `--enable-ml-inliner`'s other modes
+/// only refuse to run).
+pub const CONFIGS: &[Config] = &[
+    Config::new("inline<model=llvm>", &[]),
+    Config::new("inline<model=cgscc>", &[]),
+    Config::new(
+        "inline<model=llvm>",
+        &[("inline-enable-cost-benefit-analysis", "true")],
+    ),
+    Config::new("inline<model=llvm>", &[("inline-threshold", "0")]),
+    Config::new("inline<model=llvm>", &[("inline-threshold", "100000")]),
+    Config::new(
+        "inline<model=llvm>",
+        &[
+            ("inline-size-allowance", "0"),
+            ("inline-memaccess-cost", "10"),
+        ],
+    ),
+    Config::new(
+        "inline<model=cgscc>",
+        &[("function-inline-cost-multiplier", "1")],
+    ),
+    Config::new("inline", &[("nv-inline-all", "true")]),
+    Config::new("inline", &[("aggressive-inline", "true")]),
+    Config::new("inline", &[("inline-budget", "0")]),
+    Config::per_run("inline", &[("inline-budget", "60")]),
+    Config::per_run("inline", &[("inline-total-budget", "100")]),
+    Config::new("inline", &[("inline-adj-budget1", "0")]),
+    Config::new("inline", &[("disable-inlined-alloca-merging", "true")]),
+    Config::new(
+        "inline",
+        &[
+            ("inline-switchctrl", "1"),
+            ("inline-numswitchfunc", "50"),
+            ("inline-maxswitchcases", "2"),
+        ],
+    ),
+    Config::new("inline-must", &[("nv-inline-all", "true")]),
+    Config::new("force-inline", &[("nv-inline-all", "true")]),
+    Config::new("force-inline<mark-only>", &[]),
+    Config::per_run("ipmsp<clone-budget=1>", &[]),
+    Config::new("ipmsp<split-conflicts>", &[]),
+    Config::new("ipmsp", &[("do-clone-for-ip-msp", "0")]),
+    Config::per_run("ipmsp", &[("do-clone-for-ip-msp", "1")]),
+    Config::new("byval-ref<max-clones=0>", &[]),
+    Config::new("byval-ref<max-clones=1>", &[]),
+    Config::new("process-restrict<propagate-only>", &[]),
+    Config::new("process-restrict", &[("allow-restrict-in-struct", "true")]),
+    Config::new(
+        "process-restrict",
+        &[("apply-multi-level-restrict", "true")],
+    ),
+    Config::new(
+        "process-restrict",
+        &[("process-restrict-propagate-only", "true")],
+    ),
+    Config::new("process-restrict", &[("process-restrict", "false")]),
+    Config::new("memspace-opt", &[("memspace-opt-conservative", "true")]),
+    Config::new("memspace-opt", &[("memspace-opt-alias-merge", "none")]),
+    Config::new("memspace-opt", &[("memspace-opt-alias-merge", "unified")]),
+    Config::new("memspace-opt", &[("memspace-opt-enable", "false")]),
+    Config::new("kernel-arg-elim", &[("kernel-arg-elim-change-abi", "true")]),
+    Config::new(
+        "kernel-attr-transplant",
+        &[("kernel-attr-transplant-strip", "true")],
+    ),
+    Config::new(
+        "pretreat",
+        &[("pretreat-disable", "1,3,5,7,9,11,13,15,17,19")],
+    ),
+    Config::new(
+        "pretreat",
+        &[("pretreat-disable", "2,4,6,8,10,12,14,16,18")],
+    ),
+];
+
+impl Config {
+    /// A configuration whose second run must change nothing.
+    const fn new(pipeline: &'static str, knobs: &'static [(&'static str, &'static str)]) -> Config {
+        Config {
+            pipeline,
+            knobs,
+            idempotent: true,
+        }
+    }
+
+    /// A configuration with a budget counted per run.
+    const fn per_run(
+        pipeline: &'static str,
+        knobs: &'static [(&'static str, &'static str)],
+    ) -> Config {
+        Config {
+            pipeline,
+            knobs,
+            idempotent: false,
+        }
+    }
+}
+
+/// Checks one of [`CONFIGS`] on the verified module `m`, as [`check`]
+/// checks a pipeline, with its knobs set on both runs.
+pub fn check_config(
+    registry: &Registry<Module>,
+    config: &Config,
+    m: &Module,
+) -> Result<Outcome, String> {
+    check_with(
+        registry,
+        config.pipeline,
+        config.knobs,
+        config.idempotent,
+        m,
+    )
+    .map_err(|e| format!("{:?}: {e}", config.knobs))
+}
+
 /// Checks `pipeline` on the verified module `m`. `Err` describes the
 /// broken invariant.
 pub fn check(registry: &Registry<Module>, pipeline: &str, m: &Module) -> Result<Outcome, String> {
-    let once = match run(registry, pipeline, m) {
+    check_with(registry, pipeline, &[], true, m)
+}
+
+/// [`check`] with global knobs set on both runs (`(name, value)`, as
+/// `--name=value`); with `idempotent` false, a single pass is held only to
+/// what a pipeline of several is held to on its second run.
+pub fn check_with(
+    registry: &Registry<Module>,
+    pipeline: &str,
+    knobs: &[(&str, &str)],
+    idempotent: bool,
+    m: &Module,
+) -> Result<Outcome, String> {
+    let once = match run_with(registry, pipeline, m, knobs) {
         Ok(out) => out,
         Err(why) => return Ok(Outcome::Declined(why)),
     };
     verify_text(&once).map_err(|e| format!("'{pipeline}': output does not verify:\n{e}"))?;
     let text = fixpoint(&once).map_err(|e| format!("'{pipeline}': {e}"))?;
     preserved(&print_module(m), &text).map_err(|e| format!("'{pipeline}': {e}"))?;
-    let several = pipeline.contains(',');
-    let twice = match run_or_decline(registry, pipeline, &once, &[]) {
+    let several = pipeline.contains(',') || !idempotent;
+    let twice = match run_or_decline(registry, pipeline, &once, knobs) {
         Ok(twice) => twice,
         // An error the first run's later passes made provable (see the
         // module docs).
