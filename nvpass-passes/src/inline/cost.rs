@@ -613,6 +613,10 @@ impl<'k> Run<'k> {
             if m.erase_function(f).is_ok() {
                 self.erased.insert(f);
                 self.sizes.remove(&f);
+                // An erased function is not visited again, so its entry
+                // would never be refreshed: the module-wide cap would then
+                // requeue it after every round, forever.
+                self.capped_by_module.remove(&f);
                 cx.add_stat(&NUM_DELETED, 1);
                 fewer_users.extend(callees);
             }
