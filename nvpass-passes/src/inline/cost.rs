@@ -296,6 +296,11 @@ struct Run<'k> {
     /// Exact size of each measured function, in instructions that survive
     /// code generation; kept up to date as calls are inlined into it.
     sizes: HashMap<FuncId, usize>,
+    /// [`Run::module_weight`] while it is known: kept up to date as calls
+    /// are inlined and functions erased, so that the module-wide cap,
+    /// asked at every call it judges, does not sum every function each
+    /// time (quadratic in a module of many inlined helpers).
+    module_size: Option<i64>,
     /// By function index: whether the function's name starts with
     /// [`INTRINSIC_NAME_PREFIX`] (0: not asked yet, 1: no, 2: yes). The
     /// inliner renames no function, so an answer holds for the run, and
@@ -318,6 +323,7 @@ impl<'k> Run<'k> {
             queue: OrderedQueue::default(),
             erased: HashSet::new(),
             sizes: HashMap::new(),
+            module_size: None,
             intrinsic: Vec::new(),
             capped_by_module: HashMap::new(),
             missed: HashMap::new(),
@@ -355,10 +361,7 @@ impl<'k> Run<'k> {
     /// The size of `f`: its instructions that survive code generation
     /// (not [`is_free_marker`]), each at the model's instruction cost.
     fn weight<M: IrView + ?Sized>(&mut self, m: &M, f: FuncId) -> i64 {
-        let unit = match self.model {
-            Model::Nvidia => MODEL_A_INST_COST,
-            Model::Llvm | Model::Cgscc => self.k.b.instr_cost,
-        };
+        let unit = self.inst_unit();
         let n = *self.sizes.entry(f).or_insert_with(|| surviving_insts(m, f));
         (n as i64).saturating_mul(unit)
     }
@@ -366,11 +369,27 @@ impl<'k> Run<'k> {
     /// The size of the module: the sum of [`Run::weight`] over its
     /// definitions.
     fn module_weight<M: IrView + ?Sized>(&mut self, m: &M) -> i64 {
+        if let Some(w) = self.module_size {
+            return w;
+        }
         let funcs: Vec<FuncId> = m.funcs().filter(|&f| !m.func_is_declaration(f)).collect();
-        funcs
+        let w = funcs
             .into_iter()
             .map(|f| self.weight(m, f))
-            .fold(0i64, i64::saturating_add)
+            .fold(0i64, i64::saturating_add);
+        // A saturated sum could not follow the changes exactly.
+        if w < i64::MAX {
+            self.module_size = Some(w);
+        }
+        w
+    }
+
+    /// The model's cost of one instruction, the unit of [`Run::weight`].
+    fn inst_unit(&self) -> i64 {
+        match self.model {
+            Model::Nvidia => MODEL_A_INST_COST,
+            Model::Llvm | Model::Cgscc => self.k.b.instr_cost,
+        }
     }
 
     fn go<M: IrEdit + ?Sized>(&mut self, m: &mut M, cx: &mut PassContext<'_>) {
@@ -486,13 +505,19 @@ impl<'k> Run<'k> {
                                 // copy: its size follows without a recount
                                 // (which, per inlined call, would make
                                 // inlining quadratic in the caller's size).
+                                let unit = self.inst_unit();
                                 match (done.added_size, self.sizes.get_mut(&caller)) {
                                     (Some(added), Some(n)) => {
                                         *n = *n - usize::from(call_counted) + added;
                                         debug_assert_eq!(*n, surviving_insts(m, caller));
+                                        if let Some(w) = self.module_size.as_mut() {
+                                            let grown = added as i64 - i64::from(call_counted);
+                                            *w = w.saturating_add(grown.saturating_mul(unit));
+                                        }
                                     }
                                     _ => {
                                         self.sizes.remove(&caller);
+                                        self.module_size = None;
                                     }
                                 }
                                 inlined_from.push(callee);
@@ -610,9 +635,13 @@ impl<'k> Run<'k> {
                 .into_iter()
                 .filter_map(|c| direct_callee(m, c))
                 .collect();
+            let w = self.weight(m, f);
             if m.erase_function(f).is_ok() {
                 self.erased.insert(f);
                 self.sizes.remove(&f);
+                if let Some(total) = self.module_size.as_mut() {
+                    *total = total.saturating_sub(w);
+                }
                 // An erased function is not visited again, so its entry
                 // would never be refreshed: the module-wide cap would then
                 // requeue it after every round, forever.
