@@ -276,9 +276,8 @@ impl Config {
         knobs: &'static [(&'static str, &'static str)],
     ) -> Config {
         Config {
-            pipeline,
-            knobs,
             idempotent: false,
+            ..Config::new(pipeline, knobs)
         }
     }
 }

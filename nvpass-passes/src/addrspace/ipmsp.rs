@@ -564,6 +564,7 @@ fn callees_reached<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Vec<FuncId> {
         Slot(ValueId),
     }
     let mut out = Vec::new();
+    let mut found: HashSet<FuncId> = HashSet::new();
     let mut seen: HashSet<Node> = HashSet::new();
     let mut stack = alloc::vec![Node::Value(v)];
     seen.insert(Node::Value(v));
@@ -591,7 +592,7 @@ fn callees_reached<M: IrView + ?Sized>(ir: &M, v: ValueId) -> Vec<FuncId> {
                 (Node::Slot(_), Opcode::Load) => ir.inst_result(i).map(Node::Value),
                 (Node::Value(_), op) if op.is_call() => {
                     if let Some(Callee::Direct(c)) = ir.callee(i) {
-                        if ir.call_args(i).any(|a| a == x) && !out.contains(&c) {
+                        if ir.call_args(i).any(|a| a == x) && found.insert(c) {
                             out.push(c);
                         }
                     }

@@ -635,11 +635,13 @@ impl<'k> Run<'k> {
                 .into_iter()
                 .filter_map(|c| direct_callee(m, c))
                 .collect();
-            let w = self.weight(m, f);
+            // Measured only for a running total (a function inlined
+            // everywhere need not have been measured).
+            let w = self.module_size.is_some().then(|| self.weight(m, f));
             if m.erase_function(f).is_ok() {
                 self.erased.insert(f);
                 self.sizes.remove(&f);
-                if let Some(total) = self.module_size.as_mut() {
+                if let (Some(total), Some(w)) = (self.module_size.as_mut(), w) {
                     *total = total.saturating_sub(w);
                 }
                 // An erased function is not visited again, so its entry
