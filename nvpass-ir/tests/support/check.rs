@@ -308,7 +308,7 @@ pub fn check(registry: &Registry<Module>, pipeline: &str, m: &Module) -> Result<
 /// [`check`] with global knobs set on both runs (`(name, value)`, as
 /// `--name=value`); with `idempotent` false, a single pass is held only to
 /// what a pipeline of several is held to on its second run.
-pub fn check_with(
+fn check_with(
     registry: &Registry<Module>,
     pipeline: &str,
     knobs: &[(&str, &str)],
