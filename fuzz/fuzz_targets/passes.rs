@@ -6,7 +6,9 @@
 //! still verifies or is declined with error diagnostics on a second run
 //! (all of them in a row; see `support/check.rs`). Each input also checks
 //! one pass option or knob set away from its default (`check::CONFIGS`),
-//! chosen by its last byte.
+//! chosen by its last byte, and a pipeline of two or three steps, each a
+//! registered pass or a configuration, chosen by the bytes before it
+//! (`check::check_sequence`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -35,5 +37,24 @@ fuzz_target!(|data: &[u8]| {
     let k = data.last().map_or(0, |&b| b as usize) % check::CONFIGS.len();
     if let Err(e) = check::check_config(&registry, &check::CONFIGS[k], &m) {
         panic!("{e}\n--- generated ---\n{src}");
+    }
+    // A pipeline in an order of the input's choosing, read from the end
+    // like the configuration: the byte before the last gives its length,
+    // the bytes before that its steps.
+    let names: Vec<&str> = registry.names().collect();
+    let choices = names.len() + check::CONFIGS.len();
+    let tail: Vec<usize> = data.iter().rev().skip(1).take(4).map(|&b| b as usize).collect();
+    let len = 2 + tail.first().map_or(0, |b| b % 2);
+    let steps: Vec<check::Step<'_>> = (0..len)
+        .map(|i| {
+            let k = tail.get(1 + i).copied().unwrap_or(i) % choices;
+            match names.get(k) {
+                Some(name) => check::Step::Pass(name),
+                None => check::Step::Config(&check::CONFIGS[k - names.len()]),
+            }
+        })
+        .collect();
+    if let Err(e) = check::check_sequence(&registry, &steps, &m) {
+        panic!("{steps:?}: {e}\n--- generated ---\n{src}");
     }
 });

@@ -15,7 +15,9 @@
 //! * unknown attributes, debug info and named metadata survive.
 //!
 //! The first 100 modules also run each pass option and behaviour knob set
-//! away from its default (`check::CONFIGS`), with the same properties.
+//! away from its default (`check::CONFIGS`), with the same properties, and
+//! the first 60 five pipelines each of passes and configurations in random
+//! order (held to what the registered pipeline is held to).
 //!
 //! The registry is iterated, so passes registered later are covered
 //! without editing this file. Where `opt-19` is installed, LLVM's verifier
@@ -100,6 +102,73 @@ fn every_configuration_on_generated_modules() {
         );
     }
 }
+
+/// Pipelines drawn at random, [`SEQUENCE_STEPS`] steps long at most, each
+/// step a registered pass or one of `check::CONFIGS`, on the first
+/// [`SEQUENCE_MODULES`] modules, [`SEQUENCES_PER_MODULE`] pipelines each:
+/// passes in orders neither the single-pass checks nor the registered
+/// pipeline run (an inliner after `ipmsp`, `cdp` after `kernel-arg-elim`,
+/// `pretreat` last). Held to what any pipeline of several passes is held
+/// to (`check::check_sequence`). `NVPASS_SEQUENCE_MODULES` runs more
+/// modules.
+#[test]
+fn random_pipelines_on_generated_modules() {
+    let registry = nvpass_passes::registry::<Module>();
+    let names: Vec<&str> = registry.names().collect();
+    let modules = std::env::var("NVPASS_SEQUENCE_MODULES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(SEQUENCE_MODULES);
+    let mut pick = gen::XorShift::new(0x5eed);
+    let (mut held, mut declined, mut conflicting) = (0usize, 0usize, 0usize);
+    let mut orders = std::collections::HashSet::new();
+    for seed in 0..modules {
+        let src = generated(seed);
+        let m = check::load(src.as_bytes())
+            .unwrap_or_else(|e| panic!("seed {seed}: generated module: {e}"));
+        for _ in 0..SEQUENCES_PER_MODULE {
+            let len = 2 + (pick.next_u64() % (SEQUENCE_STEPS as u64 - 1)) as usize;
+            let steps: Vec<check::Step<'_>> = (0..len)
+                .map(|_| {
+                    let k =
+                        (pick.next_u64() % (names.len() + check::CONFIGS.len()) as u64) as usize;
+                    match names.get(k) {
+                        Some(name) => check::Step::Pass(name),
+                        None => check::Step::Config(&check::CONFIGS[k - names.len()]),
+                    }
+                })
+                .collect();
+            match check::check_sequence(&registry, &steps, &m) {
+                Ok(Some(check::Outcome::Held)) => held += 1,
+                Ok(Some(check::Outcome::Declined(_))) => declined += 1,
+                Ok(None) => conflicting += 1,
+                Err(e) => panic!("seed {seed}: {steps:?}: {e}"),
+            }
+            if let Some((pipeline, _)) = check::sequence(&steps) {
+                orders.insert(pipeline);
+            }
+        }
+    }
+    println!("{held} held, {declined} declined, {conflicting} with conflicting knobs; {} distinct pipelines", orders.len());
+    let drawn = (modules * SEQUENCES_PER_MODULE) as usize;
+    assert_eq!(held + declined + conflicting, drawn);
+    // The draw is not degenerate: most pipelines differ and run to the end.
+    assert!(
+        orders.len() * 2 >= drawn,
+        "{} distinct of {drawn}",
+        orders.len()
+    );
+    assert!(held * 2 >= drawn, "{held} of {drawn} held");
+}
+
+/// Modules [`random_pipelines_on_generated_modules`] runs on.
+const SEQUENCE_MODULES: u64 = 60;
+
+/// Pipelines drawn for each of those modules.
+const SEQUENCES_PER_MODULE: u64 = 5;
+
+/// Steps in a drawn pipeline: 2 to this many.
+const SEQUENCE_STEPS: usize = 6;
 
 /// The generator's modules differ from seed to seed and cover every shape
 /// it knows (so a generator regression cannot silently shrink the

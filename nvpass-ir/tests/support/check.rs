@@ -24,7 +24,8 @@
 //! name, default options) and all of them in registration order, so a pass
 //! registered later is covered without touching the tests. [`CONFIGS`]
 //! adds each pass option and behaviour knob set away from its default
-//! ([`check_config`]).
+//! ([`check_config`]), and [`check_sequence`] pipelines in any order of
+//! passes and configurations.
 #![allow(dead_code)]
 
 use nvpass_core::pass::Session;
@@ -297,6 +298,57 @@ pub fn check_config(
         m,
     )
     .map_err(|e| format!("{:?}: {e}", config.knobs))
+}
+
+/// One step of a pipeline built by [`sequence`]: a registered pass with
+/// its default options, or one of [`CONFIGS`].
+#[derive(Copy, Clone, Debug)]
+pub enum Step<'a> {
+    /// A registered pipeline name.
+    Pass(&'a str),
+    /// A configuration (its pipeline text and knobs).
+    Config(&'a Config),
+}
+
+/// The pipeline of `steps` in order, with the knobs of every
+/// configuration among them set for the whole run; `None` when two steps
+/// set one knob to different values (no run honours both).
+pub fn sequence<'a>(steps: &[Step<'a>]) -> Option<(String, Vec<(&'a str, &'a str)>)> {
+    let mut passes = Vec::with_capacity(steps.len());
+    let mut knobs: Vec<(&str, &str)> = Vec::new();
+    for step in steps {
+        match *step {
+            Step::Pass(name) => passes.push(name),
+            Step::Config(c) => {
+                passes.push(c.pipeline);
+                for &(k, v) in c.knobs {
+                    match knobs.iter().find(|(known, _)| *known == k) {
+                        Some(&(_, set)) if set != v => return None,
+                        Some(_) => {}
+                        None => knobs.push((k, v)),
+                    }
+                }
+            }
+        }
+    }
+    Some((passes.join(","), knobs))
+}
+
+/// Checks the pipeline of `steps` ([`sequence`]) on the verified module
+/// `m`, held to what a pipeline of several passes is held to: both runs
+/// verify, the first prints to a fixpoint and keeps what the passes do not
+/// own. `Ok(None)` when the steps' knobs conflict.
+pub fn check_sequence(
+    registry: &Registry<Module>,
+    steps: &[Step<'_>],
+    m: &Module,
+) -> Result<Option<Outcome>, String> {
+    let Some((pipeline, knobs)) = sequence(steps) else {
+        return Ok(None);
+    };
+    check_with(registry, &pipeline, &knobs, false, m)
+        .map(Some)
+        .map_err(|e| format!("{knobs:?}: {e}"))
 }
 
 /// Checks `pipeline` on the verified module `m`. `Err` describes the
