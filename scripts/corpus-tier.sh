@@ -22,6 +22,11 @@
 #   P/j2        P on two threads gives the same bytes
 #   P/remarks   its remark YAML, if any, converts with llvm-remarkutil-19
 #   P/llc, P/ptxas  as above, where the unmodified input compiles
+# and last, $NVPASS_DRAWN (default 80) pipelines of 2 to 5 registered
+# passes in an order drawn from a fixed seed ($NVPASS_DRAWN_SEED, default
+# 4821), each on one module (taken in turn): the same checks but the
+# second run (a pipeline of several passes need not be idempotent), named
+# drawn/... with the pipeline.
 # Prints one line per check and a closing "N passed, N failed" line; exits
 # non-zero when anything failed.
 set -uo pipefail
@@ -46,9 +51,11 @@ check() { # name module command...
 }
 pipelines=()
 while read -r name _; do pipelines+=("$name"); done < <("$cli" list-passes | tail -n +2)
+passes=("${pipelines[@]}")
 if [ -f "$here/scripts/corpus-pipelines.txt" ]; then
   while read -r p; do [ -n "$p" ] && [ "${p#\#}" = "$p" ] && pipelines+=("$p"); done < "$here/scripts/corpus-pipelines.txt"
 fi
+codegen_ok=()
 for ll in "$corpus"/ll/*.ll; do
   mod=$(basename "$ll" .ll)
   out="$work/$mod.out.ll"
@@ -66,6 +73,7 @@ for ll in "$corpus"/ll/*.ll; do
     check llc "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$out" -o "$work/$mod.ptx"
     check ptxas "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.ptx" -o "$work/$mod.cubin"
     codegen=1
+    codegen_ok+=("$mod")
   else
     codegen=0
   fi
@@ -86,6 +94,26 @@ for ll in "$corpus"/ll/*.ll; do
       check "$p/ptxas" "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/$mod.p.ptx" -o "$work/$mod.p.cubin"
     fi
   done
+done
+# Passes in orders no fixed pipeline has: drawn from bash's generator
+# seeded with a constant, so every run draws the same ones.
+RANDOM=${NVPASS_DRAWN_SEED:-4821}
+mods=("$corpus"/ll/*.ll)
+for ((d = 0; d < ${NVPASS_DRAWN:-80}; d++)); do
+  n=$((2 + RANDOM % 4)) p=
+  for ((k = 0; k < n; k++)); do p+=${p:+,}${passes[RANDOM % ${#passes[@]}]}; done
+  ll=${mods[d % ${#mods[@]}]}
+  mod=$(basename "$ll" .ll)
+  po="$work/drawn.ll"
+  rm -f "$po"
+  check "drawn/$p" "$mod" "$cli" run --pipeline "$p" "$ll" -o "$po"
+  [ -f "$po" ] || continue
+  check "drawn/$p/verify" "$mod" opt-19 -passes=verify -disable-output "$po"
+  check "drawn/$p/j2" "$mod" bash -c '"$1" run -j 2 --pipeline "$2" "$3" -o "$4" && cmp "$4" "$5"' _ "$cli" "$p" "$ll" "$work/drawn.j2.ll" "$po"
+  if [[ " ${codegen_ok[*]} " == *" $mod "* ]]; then
+    check "drawn/$p/llc" "$mod" llc-19 -march=nvptx64 -mcpu=sm_90 "$po" -o "$work/drawn.ptx"
+    check "drawn/$p/ptxas" "$mod" "$corpus/bin/ptxas" -arch=sm_90 -c "$work/drawn.ptx" -o "$work/drawn.cubin"
+  fi
 done
 echo "corpus: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
