@@ -24,9 +24,9 @@
 #   P/llc, P/ptxas  as above, where the unmodified input compiles
 # and last, $NVPASS_DRAWN (default 80) pipelines of 2 to 5 registered
 # passes in an order drawn from a fixed seed ($NVPASS_DRAWN_SEED, default
-# 4821), each on one module (taken in turn): the same checks but the
-# second run (a pipeline of several passes need not be idempotent), named
-# drawn/... with the pipeline.
+# 4821), each on one module (taken in turn), named drawn/P: the run,
+# verify, j2, llc and ptxas as above (not idem: a pipeline of several
+# passes need not be idempotent).
 # Prints one line per check and a closing "N passed, N failed" line; exits
 # non-zero when anything failed.
 set -uo pipefail

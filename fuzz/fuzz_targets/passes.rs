@@ -42,17 +42,10 @@ fuzz_target!(|data: &[u8]| {
     // like the configuration: the byte before the last gives its length,
     // the bytes before that its steps.
     let names: Vec<&str> = registry.names().collect();
-    let choices = names.len() + check::CONFIGS.len();
     let tail: Vec<usize> = data.iter().rev().skip(1).take(4).map(|&b| b as usize).collect();
     let len = 2 + tail.first().map_or(0, |b| b % 2);
     let steps: Vec<check::Step<'_>> = (0..len)
-        .map(|i| {
-            let k = tail.get(1 + i).copied().unwrap_or(i) % choices;
-            match names.get(k) {
-                Some(name) => check::Step::Pass(name),
-                None => check::Step::Config(&check::CONFIGS[k - names.len()]),
-            }
-        })
+        .map(|i| check::nth_step(&names, tail.get(1 + i).copied().unwrap_or(i)))
         .collect();
     if let Err(e) = check::check_sequence(&registry, &steps, &m) {
         panic!("{steps:?}: {e}\n--- generated ---\n{src}");

@@ -130,14 +130,7 @@ fn random_pipelines_on_generated_modules() {
         for _ in 0..SEQUENCES_PER_MODULE {
             let len = 2 + (pick.next_u64() % (SEQUENCE_STEPS as u64 - 1)) as usize;
             let steps: Vec<check::Step<'_>> = (0..len)
-                .map(|_| {
-                    let k =
-                        (pick.next_u64() % (names.len() + check::CONFIGS.len()) as u64) as usize;
-                    match names.get(k) {
-                        Some(name) => check::Step::Pass(name),
-                        None => check::Step::Config(&check::CONFIGS[k - names.len()]),
-                    }
-                })
+                .map(|_| check::nth_step(&names, pick.next_u64() as usize))
                 .collect();
             match check::check_sequence(&registry, &steps, &m) {
                 Ok(Some(check::Outcome::Held)) => held += 1,

@@ -310,6 +310,16 @@ pub enum Step<'a> {
     Config(&'a Config),
 }
 
+/// The `k`-th step (modulo their number) a drawn pipeline chooses from:
+/// the registered pipeline names `names`, then [`CONFIGS`].
+pub fn nth_step<'a>(names: &[&'a str], k: usize) -> Step<'a> {
+    let k = k % (names.len() + CONFIGS.len());
+    match names.get(k) {
+        Some(name) => Step::Pass(name),
+        None => Step::Config(&CONFIGS[k - names.len()]),
+    }
+}
+
 /// The pipeline of `steps` in order, with the knobs of every
 /// configuration among them set for the whole run; `None` when two steps
 /// set one knob to different values (no run honours both).
